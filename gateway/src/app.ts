@@ -1,0 +1,48 @@
+/**
+ * Builds the gateway: one Fastify app with the envelope, auth, the REST routes under
+ * /api/v1.0/ and, in single-machine mode, the web app. Tests build it with `app.inject()`.
+ */
+import multipart from '@fastify/multipart';
+import type { AccountsDeps } from '@mtp/accounts';
+import type { Db } from '@mtp/platform';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authPlugin } from './plugins/auth';
+import { envelopePlugin } from './plugins/envelope';
+import { webAppPlugin } from './plugins/web-app';
+import { codeRoutes } from './routes/code-routes';
+import { permissionRoutes } from './routes/permission-routes';
+import { siteRoutes } from './routes/site-routes';
+import { userRoutes } from './routes/user-routes';
+
+export type AppDeps = {
+  db: Db;
+  accounts: AccountsDeps;
+  webDist?: string;
+  logger?: boolean | { level: string };
+};
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: true }).withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(envelopePlugin);
+  await app.register(authPlugin, { accounts: deps.accounts });
+  await app.register(multipart, { limits: { files: 5, fields: 20 } });
+
+  app.get('/healthz', async () => {
+    await deps.db.query('SELECT 1');
+    return { status: 'ok' };
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(userRoutes, { accounts: deps.accounts });
+      await api.register(codeRoutes, { accounts: deps.accounts });
+      await api.register(permissionRoutes, { accounts: deps.accounts });
+      await api.register(siteRoutes, { accounts: deps.accounts });
+    },
+    { prefix: '/api/v1.0' },
+  );
+
+  await app.register(webAppPlugin, { webDist: deps.webDist ?? '' });
+  return app;
+}

@@ -1,0 +1,65 @@
+/**
+ * Settings come from the environment (ARCHITECTURE.md conventions), checked once at start-up:
+ * a bad value stops the process with a message naming the variable.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type Config = {
+  /** HTTP port of the gateway. */
+  port: number;
+  /** Address to listen on; 0.0.0.0 so other machines on the network reach the platform. */
+  host: string;
+  /** External PostgreSQL; absent: the embedded server under DATA_DIR. */
+  databaseUrl: string | undefined;
+  /** Where the embedded database (and later local files) live. */
+  dataDir: string;
+  /** Real SMTP for codes (e.g. smtp://127.0.0.1:2525); absent: the dev transport logs mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** First administrator; absent: admin@example.com with a generated password, printed once. */
+  adminAccount: string | undefined;
+  adminPassword: string | undefined;
+  /** Signing secret for tokens; absent: generated at first start and kept in the database. */
+  jwtSecret: string | undefined;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  /** The built web app served in single-machine mode; absent directory: API only. */
+  webDist: string;
+};
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = optional(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres://');
+  const smtpUrl = optional(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  return {
+    port: intVar(env, 'PORT', 3000, 0),
+    host: optional(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data')),
+    smtpUrl,
+    mailFrom: optional(env, 'MAIL_FROM') ?? 'MT Platform <no-reply@localhost>',
+    adminAccount: optional(env, 'MTP_ADMIN_ACCOUNT'),
+    adminPassword: optional(env, 'MTP_ADMIN_PASSWORD'),
+    jwtSecret: optional(env, 'JWT_SECRET'),
+    accessTtlSeconds: intVar(env, 'ACCESS_TOKEN_TTL_S', 30 * 60),
+    refreshTtlSeconds: intVar(env, 'REFRESH_TOKEN_TTL_S', 7 * 24 * 3600),
+    webDist: path.resolve(optional(env, 'WEB_DIST') ?? path.join(REPO_ROOT, 'web/dist')),
+  };
+}

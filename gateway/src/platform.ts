@@ -1,0 +1,57 @@
+/**
+ * Starts the whole platform in one process: the database (embedded or external), migrations,
+ * the first site and administrator, the accounts service and the gateway. `main.ts` and the
+ * end-to-end tests both start it this way, so they exercise the same path.
+ */
+import { accountsMigrations, bootstrapAccounts, createAccounts, type BootstrapResult } from '@mtp/accounts';
+import { openDatabase, runMigrations, type OpenedDatabase } from '@mtp/platform';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+
+export type Platform = {
+  app: FastifyInstance;
+  database: OpenedDatabase;
+  admin: BootstrapResult;
+  /** Listens on the configured host and port; answers the base URL. */
+  listen: () => Promise<string>;
+  close: () => Promise<void>;
+};
+
+export type StartOptions = { logger?: boolean | { level: string }; log?: (line: string) => void };
+
+export async function startPlatform(config: Config, opts: StartOptions = {}): Promise<Platform> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const applied = await runMigrations(database.db, [...(await accountsMigrations())]);
+    if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
+    const admin = await bootstrapAccounts(database.db, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
+    const accounts = await createAccounts({
+      db: database.db,
+      log,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      jwtSecret: config.jwtSecret,
+      tokenSettings: { accessTtlSeconds: config.accessTtlSeconds, refreshTtlSeconds: config.refreshTtlSeconds },
+    });
+    const app = await buildApp({ db: database.db, accounts, webDist: config.webDist, logger: opts.logger });
+    return {
+      app,
+      database,
+      admin,
+      listen: async () => {
+        await app.listen({ port: config.port, host: config.host });
+        const { port } = app.server.address() as { port: number };
+        return `http://localhost:${port}`;
+      },
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

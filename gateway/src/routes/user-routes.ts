@@ -1,0 +1,85 @@
+/** Login, tokens, registration and the caller's own account (`/api/v1.0/user/...`). */
+import {
+  login,
+  logout,
+  refreshAccessToken,
+  register,
+  setUserStatus,
+  updateAccount,
+  updateUsername,
+  userData,
+  verifyAccount,
+  type AccountsDeps,
+} from '@mtp/accounts';
+import {
+  AccessTokenData,
+  AppError,
+  Empty,
+  LoginBody,
+  PublicKeyData,
+  RegisterBody,
+  Reply,
+  SetUserStatusBody,
+  SiteCodeQuery,
+  TokenPair,
+  UpdateAccountBody,
+  UpdateUsernameBody,
+  UserData,
+  VerifyAccountBody,
+} from '@mtp/proto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bearerToken, requireUser } from '../plugins/auth';
+import { ok } from '../plugins/envelope';
+
+export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps }> = async (app, { accounts }) => {
+  app.get('/user/get_public_key', { config: { auth: 'ignore' }, schema: { response: { 200: Reply(PublicKeyData) } } }, async (req) =>
+    ok(req, { public_key: accounts.keys.publicKeyPem }),
+  );
+
+  app.post('/user/login', { config: { auth: 'ignore' }, schema: { body: LoginBody, response: { 200: Reply(TokenPair) } } }, async (req) =>
+    ok(req, await login(accounts, req.body)),
+  );
+
+  // The refresh token is the bearer here; it is checked by the call itself, not the auth hook.
+  app.get('/user/refresh_token', { config: { auth: 'refresh' }, schema: { response: { 200: Reply(AccessTokenData) } } }, async (req) => {
+    const token = bearerToken(req);
+    if (!token) throw new AppError('UNAUTHORIZED');
+    return ok(req, await refreshAccessToken(accounts, token));
+  });
+
+  app.post('/user/logout', { schema: { response: { 200: Reply(Empty) } } }, async (req) => {
+    await logout(accounts, requireUser(req));
+    return ok(req, null);
+  });
+
+  app.post(
+    '/user/register',
+    { config: { auth: 'ignore' }, schema: { body: RegisterBody, response: { 200: Reply(TokenPair) } } },
+    async (req) => ok(req, await register(accounts, req.body)),
+  );
+
+  app.get('/user/get_user_data', { schema: { querystring: SiteCodeQuery, response: { 200: Reply(UserData) } } }, async (req) =>
+    ok(req, await userData(accounts, req.auth, req.query.site_code)),
+  );
+
+  app.post('/user/update_username', { schema: { body: UpdateUsernameBody, response: { 200: Reply(Empty) } } }, async (req) => {
+    await updateUsername(accounts, requireUser(req), req.body.username);
+    return ok(req, null);
+  });
+
+  app.post('/user/verify_account', { schema: { body: VerifyAccountBody, response: { 200: Reply(Empty) } } }, async (req) => {
+    await verifyAccount(accounts, requireUser(req), req.body.code);
+    return ok(req, null);
+  });
+
+  app.post('/user/update_account', { schema: { body: UpdateAccountBody, response: { 200: Reply(Empty) } } }, async (req) => {
+    await updateAccount(accounts, requireUser(req), req.body);
+    return ok(req, null);
+  });
+
+  // Administrators: activate or deactivate a user (a deactivated user cannot log in).
+  app.post('/user/set_status', { schema: { body: SetUserStatusBody, response: { 200: Reply(Empty) } } }, async (req) => {
+    await setUserStatus(accounts, requireUser(req), req.body);
+    return ok(req, null);
+  });
+};

@@ -1,0 +1,27 @@
+import { CODES, type CodeName } from './error-codes';
+
+/**
+ * A failure the caller should see as one of the table's codes. Domain code throws it; the
+ * gateway's one error handler turns it into the envelope (and the HTTP status the table gives).
+ */
+export class AppError extends Error {
+  readonly codeName: CodeName;
+  /** Extra text appended to the localized message (a field name, a line number). */
+  readonly detail: string | undefined;
+
+  constructor(codeName: CodeName, detail?: string) {
+    super(`${codeName}${detail ? `: ${detail}` : ''}`);
+    this.name = 'AppError';
+    this.codeName = codeName;
+    this.detail = detail;
+  }
+
+  get code(): number {
+    return CODES[this.codeName].code;
+  }
+}
+
+/** Throws the rule's code when a section-5 check answers one. */
+export function assertRule(result: CodeName | null): void {
+  if (result) throw new AppError(result);
+}

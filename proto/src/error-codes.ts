@@ -1,0 +1,126 @@
+/**
+ * The one table of response codes (spec section 8). Every answer carries one of these in its
+ * envelope; `http` is the HTTP status it travels with (200 unless the spec uses a status), and
+ * each message exists in both interface languages so the server answers in the caller's.
+ */
+export type UiLang = 'zh_CN' | 'en_US';
+
+export type ErrorEntry = {
+  readonly code: number;
+  readonly http: number;
+  readonly zh_CN: string;
+  readonly en_US: string;
+};
+
+const entry = (code: number, http: number, zh_CN: string, en_US: string): ErrorEntry => ({
+  code,
+  http,
+  zh_CN,
+  en_US,
+});
+
+export const CODES = {
+  OK: entry(20000, 200, '成功', 'Success'),
+
+  // Request validation (spec section 5). The gateway answers these before any domain work.
+  INVALID_PARAMS: entry(40000, 200, '参数错误', 'Invalid parameters'),
+  ACCOUNT_INVALID: entry(40010, 200, '请输入正确的邮箱或手机号', 'Please enter a valid e-mail address or mobile number'),
+  USERNAME_REQUIRED: entry(40011, 200, '请输入用户名', 'Please enter a username'),
+  USERNAME_TOO_LONG: entry(40012, 200, '最多允许输入20个字符，请重新输入', 'No more than 20 characters are allowed. Please re-enter.'),
+  PASSWORD_INVALID: entry(
+    40013,
+    200,
+    '密码须为6-16位，且包含字母和数字',
+    'The password must be 6-16 characters and contain letters and digits',
+  ),
+  TERMS_NOT_AGREED: entry(40014, 200, '请先阅读并同意用户条款', 'Please read and agree to the user terms first'),
+  PASSWORD_UNREADABLE: entry(
+    40015,
+    200,
+    '密码无法解密，请刷新页面后重试',
+    'The password could not be decrypted; please reload the page and try again',
+  ),
+  SAME_LANGUAGE: entry(40016, 200, '源语言和目标语言不能相同', 'Please select the same source language'),
+  URL_INVALID: entry(40017, 200, 'URL不正确', 'URL incorrect'),
+  NAME_REQUIRED: entry(40018, 200, '请输入名称', 'Please enter a name.'),
+  CONTENT_INVALID: entry(40019, 200, '内容无效，请重新输入', 'Invalid content. Please re-enter.'),
+
+  // Accounts.
+  ACCOUNT_NOT_FOUND: entry(40020, 200, '账号不存在', 'Account does not exist'),
+  PASSWORD_WRONG: entry(40021, 200, '密码错误', 'Incorrect password'),
+  ACCOUNT_DEACTIVATED: entry(40022, 200, '账号未激活', 'Account not activated'),
+  ACCOUNT_EXISTS: entry(40023, 200, '该账号已注册', 'This account is already registered'),
+  CODE_INVALID: entry(40024, 200, '验证码错误或已过期', 'The verification code is wrong or has expired'),
+  CAPTCHA_INVALID: entry(40025, 200, '图形验证码错误或已过期', 'The image code is wrong or has expired'),
+  CODE_TOO_FREQUENT: entry(40026, 200, '发送过于频繁，请稍后再试', 'Codes are sent too often; please try again later'),
+  SITE_NOT_FOUND: entry(40027, 200, '站点不存在', 'Site does not exist'),
+  SITE_NOT_ACTIVATED: entry(40028, 200, '站点未激活', 'Site not activated'),
+  ACCOUNT_UNCHANGED: entry(40029, 200, '新账号与当前账号相同', 'The new account is the same as the current one'),
+  SITE_CODE_TAKEN: entry(40030, 200, '站点编码已被使用', 'This site code is already in use'),
+  ACCOUNT_NOT_VERIFIED: entry(40032, 200, '请先验证当前账号', 'Please verify your current account first'),
+  LOGO_INVALID: entry(40031, 200, '请上传不超过2MB的PNG、JPG或SVG图片', 'Please upload a PNG, JPG or SVG image of at most 2MB'),
+
+  // HTTP-status answers the client reacts to (spec section 8).
+  UNAUTHORIZED: entry(40100, 401, '登录凭证已过期，请重新登录', 'Login credentials have expired, please log in again'),
+  LOGGED_IN_ELSEWHERE: entry(40300, 403, '您的账号已在别处登录', 'Your account has been logged in elsewhere'),
+  NOT_FOUND: entry(40400, 404, '请求的资源不存在', 'The requested resource does not exist'),
+  TOO_FREQUENT: entry(42900, 429, '访问过于频繁', 'Access too frequent'),
+  SERVER_ERROR: entry(50000, 500, '服务器错误', 'Server error'),
+
+  // Quota, sites, permissions, plans.
+  CHARS_NOT_ENOUGH: entry(41005, 200, '字符不足，请购买字符包', 'Not enough characters; please buy a character package'),
+  SITE_DISABLED: entry(
+    41007,
+    200,
+    '企业站点已停用，请联系销售续费',
+    'The enterprise site has been disabled, please contact sales to renew',
+  ),
+  NO_PERMISSION: entry(42000, 200, '没有权限', 'No permission'),
+  PLAN_LIMIT: entry(42005, 200, '已达到当前套餐的上限', 'The limit of your current plan has been reached'),
+
+  // File translation (spec section 8: 1201/1202 conversion or parse failures, then the rest).
+  FILE_CONVERT_FAILED: entry(1201, 200, '文件转换失败', 'File conversion failed'),
+  FILE_PARSE_FAILED: entry(1202, 200, '文件解析失败', 'File parsing failed'),
+  FILE_TRANSLATION_FAILED: entry(1203, 200, '翻译失败，请重新上传', 'Translation failed, upload again'),
+  FILE_ENCRYPTED: entry(1204, 200, '加密文件无法翻译，请先解密', 'Confidential file rejected: please decrypt it first'),
+  FILE_FORMAT_UNKNOWN: entry(1205, 200, '未知的文件格式', 'Unknown file format'),
+  FILE_TOO_LARGE: entry(1206, 200, '文件过大', 'File too large'),
+  FILE_EXPIRED: entry(1207, 200, '文件已过期', 'File expired'),
+  FILE_REQUIRED: entry(1208, 200, '请上传文件', 'Please upload a file.'),
+
+  // Public API errors (spec section 8, "Public API errors"), in the order the spec lists them.
+  API_PARAM_INCOMPLETE: entry(10001, 200, '参数不完整', 'Parameter incomplete'),
+  API_PARAM_INCORRECT: entry(10002, 200, '参数不正确', 'Incorrect parameter'),
+  API_APP_CREDENTIALS: entry(10003, 200, 'AppID或AppSecret不正确', 'AppID or AppSecret incorrect'),
+  API_ACCOUNT_NOT_ACTIVATED: entry(10004, 200, '账号未激活', 'Account not activated'),
+  API_TOO_FREQUENT: entry(10005, 200, '访问过于频繁', 'Access too frequent'),
+  API_TOKEN_EXPIRED: entry(10006, 200, 'token已过期', 'Token expired'),
+  API_TOKEN_ERROR: entry(10007, 200, 'token错误', 'Token error'),
+  API_TRANSLATION_FAILED: entry(10008, 200, '翻译失败', 'Translation failed'),
+  API_TM_ID_ERROR: entry(10009, 200, 'tm_id错误', 'tm_id error'),
+  API_TB_ID_ERROR: entry(10010, 200, 'tb_id错误', 'tb_id error'),
+  API_DOC_FORMAT_ERROR: entry(10011, 200, '文档格式错误', 'Document format error'),
+  API_DOC_TOO_LARGE: entry(10012, 200, '文档过大', 'Document too large'),
+  API_DOC_RESTRICTED: entry(10013, 200, '受限文档无法翻译', 'Restricted document cannot be translated'),
+  API_TASK_ID_ERROR: entry(10014, 200, 'task_id错误', 'task_id error'),
+  API_REQUEST_FAILED: entry(10015, 200, '请求失败', 'Request failed'),
+  API_LANGUAGE_CODE_ERROR: entry(10016, 200, '语言代码错误', 'Language code error'),
+  API_DOMAIN_ERROR: entry(10017, 200, 'domain参数错误', 'Domain parameter error'),
+  API_ERROR_TYPE_INCORRECT: entry(10018, 200, '错误类型编号不正确', 'Error type number incorrect'),
+  API_ACCOUNT_INCORRECT: entry(10019, 200, '账号不正确', 'Incorrect account'),
+  API_PASSWORD_INCORRECT: entry(10020, 200, '密码不正确', 'Incorrect password'),
+} as const satisfies Record<string, ErrorEntry>;
+
+export type CodeName = keyof typeof CODES;
+
+/** Plain-text public API answers start with this marker (spec section 8). */
+export const PLAIN_TEXT_ERROR_PREFIX = '[err]';
+
+export function messageOf(name: CodeName, lang: UiLang): string {
+  return CODES[name][lang];
+}
+
+/** Picks the interface language from an Accept-Language style value; Chinese, else English. */
+export function uiLangFrom(header: string | undefined | null): UiLang {
+  return header && /^\s*zh/i.test(header) ? 'zh_CN' : 'en_US';
+}

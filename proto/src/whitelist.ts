@@ -1,0 +1,40 @@
+/**
+ * Calls that answer without a bearer token (spec section 7), by their last path segment as the
+ * spec names them, plus the calls our own flows need before a login exists (the public key,
+ * registration, the site logos). `refresh_token` is outside the list: it takes the refresh
+ * token as its bearer.
+ */
+export const SPEC_WHITELIST = [
+  'login',
+  'new_login',
+  'site_login',
+  'get_user_data',
+  'get_user_login_permission',
+  'sites_language_list',
+  'get_all_language_and_domain',
+  'get_login_config',
+  'send_sms_code',
+  'send_email_code',
+  'check_account',
+  'image_code',
+  'langid',
+  'try_translate',
+  'reset_password',
+  'get_goods',
+  'check_user_information',
+  'get_site_name',
+  'notice_or_document_data',
+  'get_code',
+  'get_public_term_list',
+  'get_notice',
+  'sites_term_language_list',
+] as const;
+
+export const OWN_WHITELIST = ['get_public_key', 'register', 'logo'] as const;
+
+/** Paths (after `/api/v1.0/`) that are public: the route's own path or one of its segments. */
+export function isWhitelisted(routePath: string): boolean {
+  const segments = routePath.replace(/^\/api\/v1\.0\//, '').split('/');
+  const names: readonly string[] = [...SPEC_WHITELIST, ...OWN_WHITELIST];
+  return segments.some((segment) => names.includes(segment));
+}

@@ -1,0 +1,53 @@
+# Shared steps of the start and test scripts: everything a run needs is installed here, by the
+# project itself, never by hand.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+# onnxruntime-node's install script downloads a CUDA add-on, which offline machines cannot.
+export ONNXRUNTIME_NODE_INSTALL=skip
+
+require_node() {
+  if ! command -v node >/dev/null 2>&1; then
+    echo "Node.js 20 or newer is required (https://nodejs.org)." >&2
+    exit 1
+  fi
+  local major
+  major="$(node -p 'process.versions.node.split(".")[0]')"
+  if [ "$major" -lt 20 ]; then
+    echo "Node.js 20 or newer is required; this is $(node -v)." >&2
+    exit 1
+  fi
+}
+
+# Installs the locked dependencies when node_modules is missing or older than the lock file.
+ensure_deps() {
+  require_node
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "Installing dependencies (npm ci)..."
+    npm ci --no-audit --no-fund
+  fi
+}
+
+# Builds the web app when its output is missing or older than any of its sources.
+ensure_web_build() {
+  if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.config.ts proto/src -newer web/dist/index.html -print -quit 2>/dev/null)" ]; then
+    echo "Building the web app..."
+    npm run build -w @mtp/web
+  fi
+}
+
+# Debian's Chromium drives the browser tests (npm packages that download a browser fail offline).
+ensure_chromium() {
+  if [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ]; then return; fi
+  if command -v chromium >/dev/null 2>&1; then return; fi
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Chromium for the browser tests (apt-get)..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Chromium: run 'sudo apt-get install chromium' or set CHROMIUM_PATH." >&2
+    exit 1
+  fi
+}

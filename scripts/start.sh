@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Starts the whole platform on embedded defaults: installs what is missing, builds the web app,
+# migrates the database and prints the URL and the first administrator's login.
+source "$(dirname "$0")/lib.sh"
+ensure_deps
+ensure_web_build
+exec node --import tsx gateway/src/main.ts

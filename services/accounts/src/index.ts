@@ -1,0 +1,51 @@
+/**
+ * The accounts service: users, sites, sessions, codes and permissions. `createAccounts` loads
+ * the keys it needs once; the flows are plain functions over its deps.
+ */
+import type { Db } from '@mtp/platform';
+import { DevLogMailer, DevLogSmsProvider, SmtpMailer, type Log, type Mailer, type SmsProvider } from './delivery';
+import type { AccountsDeps } from './deps';
+import { loadPasswordKeys } from './password-crypto';
+import { DEFAULT_TOKEN_SETTINGS, TokenIssuer, type TokenSettings } from './tokens';
+
+export type AccountsOptions = {
+  db: Db;
+  log: Log;
+  smtpUrl?: string;
+  mailFrom?: string;
+  jwtSecret?: string;
+  tokenSettings?: Partial<TokenSettings>;
+  sms?: SmsProvider;
+  mailer?: Mailer;
+};
+
+export async function createAccounts(opts: AccountsOptions): Promise<AccountsDeps> {
+  const settings = { ...DEFAULT_TOKEN_SETTINGS, ...opts.tokenSettings };
+  const [keys, tokens] = await Promise.all([loadPasswordKeys(opts.db), TokenIssuer.load(opts.db, settings, opts.jwtSecret)]);
+  const mailer =
+    opts.mailer ??
+    (opts.smtpUrl ? new SmtpMailer(opts.smtpUrl, opts.mailFrom ?? 'MT Platform <no-reply@localhost>') : new DevLogMailer(opts.log));
+  return { db: opts.db, keys, tokens, mailer, sms: opts.sms ?? new DevLogSmsProvider(opts.log), log: opts.log };
+}
+
+export type { AccountsDeps, AuthContext } from './deps';
+export * from './auth-service';
+export * from './registration-service';
+export * from './profile-service';
+export * from './admin-service';
+export { createCaptcha } from './captcha';
+export { accountsMigrations } from './migrations';
+export {
+  createSite,
+  updateSite,
+  listSites,
+  resolveSite,
+  siteById,
+  saveLogo,
+  readLogo,
+  LOGO_MIME_TYPES,
+  MAIN_SITE_CODE,
+  type LogoKind,
+} from './sites';
+export { findUserByAccount } from './users';
+export { DevLogMailer, DevLogSmsProvider, SmtpMailer } from './delivery';

