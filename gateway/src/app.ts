@@ -7,7 +7,7 @@ import type { AccountsDeps } from '@mtp/accounts';
 import type { Db } from '@mtp/platform';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { authPlugin } from './plugins/auth';
+import { authModeOf, authPlugin, type AuthMode } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
 import { webAppPlugin } from './plugins/web-app';
 import { codeRoutes } from './routes/code-routes';
@@ -22,8 +22,25 @@ export type AppDeps = {
   logger?: boolean | { level: string };
 };
 
+export type RouteEntry = { method: string; url: string; auth: AuthMode };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with the auth mode it runs under (for the whitelist tests and the docs). */
+    routeList: RouteEntry[];
+  }
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, trustProxy: true }).withTypeProvider<TypeBoxTypeProvider>();
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods.filter((m) => m !== 'HEAD')) {
+      routeList.push({ method, url: route.url, auth: authModeOf(route.url, route.config?.auth) });
+    }
+  });
   await app.register(envelopePlugin);
   await app.register(authPlugin, { accounts: deps.accounts });
   await app.register(multipart, { limits: { files: 5, fields: 20 } });

@@ -67,7 +67,7 @@ export async function buildTestGateway(opts: { accessTtlSeconds?: number; smtpUr
   /** The last code the development transport logged for `account`. */
   function codeFromLog(account: string): string {
     const line = [...log].reverse().find((l) => l.includes(`to=${account.toLowerCase()}`));
-    const code = line ? /(\d{6})/.exec(line)?.[1] : undefined;
+    const code = line ? /\b(\d{6})\b/.exec(line.slice(line.indexOf('text=')))?.[1] : undefined;
     if (!code) throw new Error(`no code logged for ${account}`);
     return code;
   }
