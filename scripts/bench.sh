@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Benchmarks print figures; they never assert on time. Each package adds its own to bench/.
+# Benchmarks print figures; they never assert on time. Each capability adds its own to bench/.
 source "$(dirname "$0")/lib.sh"
 ensure_deps
-for bench in $(ls bench/*.bench.ts 2>/dev/null); do
+for bench in bench/*.bench.ts; do
   echo "== $bench"
   node --import tsx "$bench"
 done

@@ -1,0 +1,39 @@
+/**
+ * The whole platform as `npm start` starts it (startPlatform), on a fresh database of the run's
+ * PostgreSQL server and a free port, serving the built web app.
+ */
+import { loadConfig, REPO_ROOT } from '@mtp/gateway/src/config';
+import { startPlatform, type Platform } from '@mtp/gateway/src/platform';
+import { createTestDatabase } from '@mtp/platform/testing';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+
+export const E2E_ADMIN = { account: 'admin@example.com', password: 'Admin12345' };
+
+export type RunningPlatform = { url: string; platform: Platform; stop: () => Promise<void> };
+
+export async function startRunningPlatform(): Promise<RunningPlatform> {
+  const webDist = path.join(REPO_ROOT, 'web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build -w @mtp/web` (npm test does)');
+  const tdb = await createTestDatabase(inject('pgAdminUrl'));
+  const config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: tdb.url,
+    adminAccount: E2E_ADMIN.account,
+    adminPassword: E2E_ADMIN.password,
+    webDist,
+  };
+  const platform = await startPlatform(config, { log: () => {} });
+  const url = await platform.listen();
+  return {
+    url,
+    platform,
+    stop: async () => {
+      await platform.close();
+      await tdb.drop();
+    },
+  };
+}

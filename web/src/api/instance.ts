@@ -1,0 +1,40 @@
+/**
+ * The app's single API client, wired to the browser. Navigation and the query cache are bound
+ * later by main.tsx (`bindApi`) because the router is built from modules that import `api`.
+ */
+import { showError } from '../components/toast';
+import { i18n, currentLang } from '../i18n';
+import { browserStorage, loginPathFor, rememberedSite } from '../auth/tokens';
+import { createApiClient, type ApiClientDeps } from './client';
+
+export type ApiBindings = Pick<ApiClientDeps, 'navigate' | 'onTokenRefreshed' | 'onLoggedOut' | 'onQuotaExceeded' | 'onPlanLimit'>;
+
+const bindings: ApiBindings = {
+  navigate: (path) => window.location.assign(path),
+  onTokenRefreshed: () => {},
+  onLoggedOut: () => {},
+  // Hook points for the purchase dialog (a later issue); until then the message is shown.
+  onQuotaExceeded: (msg) => showError(msg),
+  onPlanLimit: (msg) => showError(msg),
+};
+
+export function bindApi(partial: Partial<ApiBindings>): void {
+  Object.assign(bindings, partial);
+}
+
+export const storage = browserStorage();
+
+export const api = createApiClient({
+  fetch: (url, init) => fetch(url, init),
+  storage,
+  language: currentLang,
+  t: (key) => i18n.t(key),
+  toast: showError,
+  navigate: (path) => bindings.navigate(path),
+  loginPath: () => loginPathFor(rememberedSite(storage)),
+  onTokenRefreshed: () => bindings.onTokenRefreshed(),
+  onLoggedOut: () => bindings.onLoggedOut(),
+  onQuotaExceeded: (msg) => bindings.onQuotaExceeded(msg),
+  onPlanLimit: (msg) => bindings.onPlanLimit(msg),
+  delay: (fn, ms) => void setTimeout(fn, ms),
+});

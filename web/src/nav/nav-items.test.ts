@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES, permissionMap } from '@mtp/proto';
+import { ADMIN_NAV, MAIN_NAV, visibleNavItems } from './nav-items';
+
+const paths = (items: { to: string }[]) => items.map((i) => i.to);
+
+describe('visibleNavItems', () => {
+  it('shows a free visitor only the public features', () => {
+    const perms = permissionMap({ role: null, siteDoCat: false, siteHidePicture: false });
+    expect(paths(visibleNavItems(MAIN_NAV, perms))).toEqual([
+      '/',
+      '/file',
+      '/picturetranslate',
+      '/webpage',
+      '/publictermbank',
+      '/api-doc',
+      '/problem',
+    ]);
+  });
+
+  it('follows the site switches through the permission map', () => {
+    const perms = permissionMap({ role: ROLES.NORMAL, siteDoCat: false, siteHidePicture: true });
+    const visible = paths(visibleNavItems(MAIN_NAV, perms));
+    expect(visible).toContain('/myfile');
+    expect(visible).not.toContain('/picturetranslate');
+    expect(visible).not.toContain('/translationedit');
+  });
+
+  it('hides enterprise management from a MANAGER', () => {
+    const perms = permissionMap({ role: ROLES.MANAGER, siteDoCat: true, siteHidePicture: false });
+    const visible = paths(visibleNavItems(ADMIN_NAV, perms));
+    expect(visible).not.toContain('/management');
+    expect(visible).toContain('/backups');
+  });
+
+  it('drops explicitly hidden paths', () => {
+    expect(paths(visibleNavItems(MAIN_NAV, {}, ['/problem']))).toEqual([]);
+  });
+});

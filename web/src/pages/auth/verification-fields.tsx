@@ -1,0 +1,120 @@
+/**
+ * Image captcha + "send code" + code input, shared by registration and password reset. The
+ * captcha guards the send call only; each attempt uses it up, so a new picture follows.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Group, Image, TextInput, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CODES, type CodePurpose } from '@mtp/proto';
+import { fetchImageCode, sendVerificationCode } from '../../api/endpoints';
+import { isApiError } from '../../api/api-error';
+import { showSuccess } from '../../components/toast';
+import { queryKeys } from '../../queries/query-keys';
+import { useErrorText, type FieldError } from './field-error';
+
+/** Seconds until a code may be sent again; the spec's send button waits 60 s by default. */
+export const CODE_RESEND_SECONDS = 60;
+
+export function useCountdown(): { left: number; start: (seconds: number) => void } {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const id = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(id);
+  }, [left]);
+  const start = useCallback((seconds: number) => setLeft(Math.max(0, Math.floor(seconds))), []);
+  return { left, start };
+}
+
+type Props = {
+  purpose: CodePurpose;
+  /** Validates the parent's account field (showing why not) and answers the account, or null. */
+  resolveAccount: () => Promise<string | null>;
+  code: string;
+  onCodeChange: (code: string) => void;
+  codeError?: FieldError;
+};
+
+export function VerificationFields({ purpose, resolveAccount, code, onCodeChange, codeError }: Props) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const captcha = useQuery({ queryKey: [...queryKeys.captcha, purpose], queryFn: fetchImageCode, staleTime: Infinity, gcTime: 0 });
+  const [captchaCode, setCaptchaCode] = useState('');
+  const [captchaError, setCaptchaError] = useState<FieldError>();
+  const [sending, setSending] = useState(false);
+  const countdown = useCountdown();
+
+  const newCaptcha = () => {
+    setCaptchaCode('');
+    void captcha.refetch();
+  };
+
+  async function send() {
+    const account = await resolveAccount();
+    if (!account) return;
+    if (!captchaCode.trim()) return setCaptchaError({ key: 'auth.captchaRequired' });
+    if (!captcha.data) return newCaptcha();
+    setSending(true);
+    try {
+      const input = { account, purpose, captcha_id: captcha.data.captcha_id, captcha_code: captchaCode.trim() };
+      const sent = await sendVerificationCode(input, [CODES.CAPTCHA_INVALID.code]);
+      countdown.start(sent.resend_after_s > 0 ? sent.resend_after_s : CODE_RESEND_SECONDS);
+      showSuccess(t('auth.codeSent'));
+    } catch (err) {
+      // Other codes (too frequent, account exists...) were already shown by the API client.
+      if (isApiError(err, CODES.CAPTCHA_INVALID.code)) setCaptchaError({ code: 'CAPTCHA_INVALID' });
+    } finally {
+      setSending(false);
+      newCaptcha();
+    }
+  }
+
+  return (
+    <>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1 }}
+          name="captcha_code"
+          label={t('auth.captcha')}
+          autoComplete="off"
+          value={captchaCode}
+          onChange={(e) => {
+            setCaptchaCode(e.currentTarget.value);
+            setCaptchaError(undefined);
+          }}
+          error={errorText(captchaError)}
+        />
+        <UnstyledButton mt={25} onClick={newCaptcha} title={t('auth.captchaAlt')} data-testid="captcha-image">
+          {captcha.data ? (
+            <Image src={captcha.data.image} alt={t('auth.captchaAlt')} h={36} w={110} fit="contain" />
+          ) : (
+            <Group h={36} w={110} justify="center" bg="var(--mantine-color-gray-1)" />
+          )}
+        </UnstyledButton>
+      </Group>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1 }}
+          name="code"
+          label={t('auth.code')}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => onCodeChange(e.currentTarget.value)}
+          error={errorText(codeError)}
+        />
+        <Button
+          mt={25}
+          variant="default"
+          w={140}
+          loading={sending}
+          disabled={countdown.left > 0}
+          onClick={() => void send()}
+          data-testid="send-code"
+        >
+          {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
+        </Button>
+      </Group>
+    </>
+  );
+}

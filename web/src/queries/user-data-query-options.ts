@@ -1,0 +1,10 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchUserData } from '../api/endpoints';
+import { queryKeys } from './query-keys';
+
+/** The current user; without a token the server answers the free user (user_id null, rank FREE). */
+export const userDataQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.userData,
+    queryFn: fetchUserData,
+  });

@@ -1,0 +1,72 @@
+/** The admin back end: ADMIN and MANAGER only; NORMAL and free users get the 403 page. */
+import { createRoute, redirect } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { adminRedirect, managementRedirect } from '../auth/guards';
+import { hasAuthToken } from '../auth/session';
+import { AppFrame } from '../components/app-frame';
+import { ADMIN_NAV, visibleNavItems } from '../nav/nav-items';
+import { permissionQueryOptions } from '../queries/permission-query-options';
+import { userDataQueryOptions } from '../queries/user-data-query-options';
+import { isOnMainSite } from '../site/use-site';
+import { featureRoute, rootRoute, type RouterContext } from './root-route';
+
+function AdminLayout() {
+  const { data: user } = useSuspenseQuery(userDataQueryOptions());
+  const { data: permission } = useSuspenseQuery(permissionQueryOptions());
+  return (
+    <AppFrame
+      area="admin"
+      testId="admin-layout"
+      navTestId="admin-nav"
+      navItems={visibleNavItems(ADMIN_NAV, permission.permissions)}
+      user={user}
+      permissions={permission.permissions}
+    />
+  );
+}
+
+export const adminLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'admin',
+  beforeLoad: async ({ context: { queryClient } }) => {
+    const permission = hasAuthToken() ? await queryClient.ensureQueryData(permissionQueryOptions()) : null;
+    const to = adminRedirect({ hasToken: permission !== null, rank: permission?.rank ?? 'FREE', role: permission?.role ?? null });
+    if (to) throw redirect({ to });
+  },
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(userDataQueryOptions()),
+  component: AdminLayout,
+});
+
+const admin = () => adminLayoutRoute;
+
+async function guardManagement({ context: { queryClient } }: { context: RouterContext }) {
+  const user = await queryClient.ensureQueryData(userDataQueryOptions());
+  const to = managementRedirect(user.username, await isOnMainSite(queryClient));
+  if (to) throw redirect({ to });
+}
+
+export const adminRoutes = [
+  featureRoute(admin, '/home', 'nav.home'),
+  featureRoute(admin, '/alluser', 'nav.allUser'),
+  featureRoute(admin, '/user-data', 'nav.userData'),
+  featureRoute(admin, '/management', 'nav.management', guardManagement),
+  featureRoute(admin, '/system-memorybank', 'nav.systemMemory'),
+  featureRoute(admin, '/system-termbank', 'nav.systemTerm'),
+  featureRoute(admin, '/all-memorybank', 'nav.allMemory'),
+  featureRoute(admin, '/all-temtermbank', 'nav.allTerm'),
+  featureRoute(admin, '/ordermanagement', 'nav.orders'),
+  featureRoute(admin, '/system-publictermbank', 'nav.systemPublicTerm'),
+  featureRoute(admin, '/systemlog', 'nav.systemLog'),
+  featureRoute(admin, '/traffic', 'nav.traffic'),
+  featureRoute(admin, '/stats', 'nav.stats'),
+  featureRoute(admin, '/device-mgr', 'nav.devices'),
+  featureRoute(admin, '/set-editor', 'nav.editor'),
+  featureRoute(admin, '/backups', 'nav.backups'),
+  createRoute({
+    getParentRoute: admin,
+    path: '/user-pages',
+    beforeLoad: () => {
+      throw redirect({ to: '/alluser' });
+    },
+  }),
+] as const;

@@ -1,0 +1,69 @@
+/**
+ * The main (translation) area. Free visitors may enter: get_user_data and the permission map
+ * answer without a token, and the navigation shows what the map allows.
+ */
+import { createRoute, redirect } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { AppFrame } from '../components/app-frame';
+import { MAIN_NAV, visibleNavItems } from '../nav/nav-items';
+import { permissionQueryOptions } from '../queries/permission-query-options';
+import { userDataQueryOptions } from '../queries/user-data-query-options';
+import { featureRoute, rootRoute } from './root-route';
+
+function MainLayout() {
+  const { data: user } = useSuspenseQuery(userDataQueryOptions());
+  const { data: permission } = useSuspenseQuery(permissionQueryOptions());
+  return (
+    <AppFrame
+      area="main"
+      testId="main-layout"
+      navTestId="main-nav"
+      navItems={visibleNavItems(MAIN_NAV, permission.permissions)}
+      user={user}
+      permissions={permission.permissions}
+    />
+  );
+}
+
+export const mainLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'main',
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([queryClient.ensureQueryData(userDataQueryOptions()), queryClient.ensureQueryData(permissionQueryOptions())]),
+  component: MainLayout,
+});
+
+const main = () => mainLayoutRoute;
+
+export const mainRoutes = [
+  // The engine page: text translation arrives with the engine issue.
+  featureRoute(main, '/', 'nav.text'),
+  featureRoute(main, '/file', 'nav.file'),
+  featureRoute(main, '/picturetranslate', 'nav.picture'),
+  featureRoute(main, '/webpage', 'nav.web'),
+  featureRoute(main, '/myfile', 'nav.myFile'),
+  featureRoute(main, '/docScan', 'nav.docScan'),
+  featureRoute(main, '/translationedit', 'nav.postEdit'),
+  featureRoute(main, '/mymemorybank', 'nav.myMemory'),
+  featureRoute(main, '/mytermbank', 'nav.myTerm'),
+  featureRoute(main, '/publictermbank', 'nav.publicTerm'),
+  featureRoute(main, '/api-doc', 'nav.apiDoc'),
+  featureRoute(main, '/problem', 'nav.faq'),
+] as const;
+
+/** Root-level redirects between the areas (spec section 2). */
+export const toBackstageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/toBackstage',
+  beforeLoad: () => {
+    throw redirect({ to: '/home' });
+  },
+});
+
+export const toIndexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/toIndex',
+  beforeLoad: () => {
+    throw redirect({ to: '/' });
+  },
+});

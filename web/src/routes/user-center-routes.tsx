@@ -1,0 +1,61 @@
+/** The user center: only for logged-in users; free users are sent to the engine page. */
+import { createRoute, redirect } from '@tanstack/react-router';
+import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { mainSiteOnlyRedirect, userCenterRedirect, type Viewer } from '../auth/guards';
+import { hasAuthToken } from '../auth/session';
+import { AppFrame } from '../components/app-frame';
+import { MAIN_SITE_ONLY_PATHS, USER_CENTER_NAV, visibleNavItems } from '../nav/nav-items';
+import { AccountPage } from '../pages/account-page';
+import { permissionQueryOptions } from '../queries/permission-query-options';
+import { userDataQueryOptions } from '../queries/user-data-query-options';
+import { isOnMainSite, useOnMainSite } from '../site/use-site';
+import { featureRoute, rootRoute, type RouterContext } from './root-route';
+
+async function viewer(queryClient: QueryClient): Promise<Viewer> {
+  if (!hasAuthToken()) return { hasToken: false, rank: 'FREE', role: null };
+  const user = await queryClient.ensureQueryData(userDataQueryOptions());
+  return { hasToken: true, rank: user.rank, role: user.role };
+}
+
+function UserCenterLayout() {
+  const { data: user } = useSuspenseQuery(userDataQueryOptions());
+  const { data: permission } = useSuspenseQuery(permissionQueryOptions());
+  const onMainSite = useOnMainSite();
+  const hidden = mainSiteOnlyRedirect({ hasToken: true, rank: user.rank, role: user.role }, onMainSite) ? MAIN_SITE_ONLY_PATHS : [];
+  return (
+    <AppFrame
+      area="userCenter"
+      testId="user-center-layout"
+      navTestId="user-center-nav"
+      navItems={visibleNavItems(USER_CENTER_NAV, permission.permissions, hidden)}
+      user={user}
+      permissions={permission.permissions}
+    />
+  );
+}
+
+export const userCenterLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'user-center',
+  beforeLoad: async ({ context: { queryClient } }) => {
+    const to = userCenterRedirect(await viewer(queryClient));
+    if (to) throw redirect({ to });
+  },
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(permissionQueryOptions()),
+  component: UserCenterLayout,
+});
+
+const center = () => userCenterLayoutRoute;
+
+/** Member and history: NORMAL users of a non-main site are sent to their account page. */
+async function guardMainSiteOnly({ context: { queryClient } }: { context: RouterContext }) {
+  const to = mainSiteOnlyRedirect(await viewer(queryClient), await isOnMainSite(queryClient));
+  if (to) throw redirect({ to });
+}
+
+export const userCenterRoutes = [
+  createRoute({ getParentRoute: center, path: '/account', component: AccountPage }),
+  featureRoute(center, '/member', 'nav.member', guardMainSiteOnly),
+  featureRoute(center, '/history', 'nav.history', guardMainSiteOnly),
+  featureRoute(center, '/message', 'nav.message'),
+] as const;

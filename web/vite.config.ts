@@ -1,0 +1,45 @@
+import { defineConfig } from 'vite';
+
+// The gateway serves /api and /healthz; in dev the SPA talks to it through this proxy so the
+// browser sees one origin (no CORS, and the same relative URLs as in production).
+const GATEWAY = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  // No @vitejs/plugin-react: esbuild compiles TSX with the automatic runtime on its own.
+  esbuild: { jsx: 'automatic' },
+  server: {
+    proxy: {
+      '/api': { target: GATEWAY, changeOrigin: true },
+      '/healthz': { target: GATEWAY, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: GATEWAY, changeOrigin: true },
+      '/healthz': { target: GATEWAY, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      // Mantine marks its modules "use client"; that directive means nothing in a SPA bundle.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+      output: {
+        // Libraries change far less often than app code: separate chunks stay cached across deploys.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (id.includes('node_modules/@mantine/')) return 'mantine';
+          if (id.includes('node_modules/@tanstack/')) return 'tanstack';
+          if (id.includes('node_modules/node-forge/')) return 'forge';
+          if (/node_modules\/(i18next|react-i18next|i18next-browser-languagedetector)\//.test(id)) return 'i18n';
+          return undefined;
+        },
+      },
+    },
+  },
+});
