@@ -25,8 +25,10 @@ require_node() {
 ensure_deps() {
   require_node
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    echo "Installing dependencies (npm ci)..."
-    npm ci --no-audit --no-fund
+    # `npm install`, not `npm ci`: the lock records only the platform packages (esbuild, rollup)
+    # the registry serves, and `npm ci` refuses a lock without every platform's entry.
+    echo "Installing dependencies (npm install)..."
+    npm install --no-audit --no-fund
   fi
 }
 
