@@ -36,7 +36,10 @@ const platform = await startPlatform(
 const url = `${await platform.listen()}/api/v1.0`;
 try {
   const { data } = await (await fetch(`${url}/user/get_public_key`)).json();
-  const password = publicEncrypt({ key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Admin12345')).toString('base64');
+  const password = publicEncrypt(
+    { key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from('Admin12345'),
+  ).toString('base64');
   let token = '';
   const logins = await timed(LOGINS, async () => {
     const res = await fetch(`${url}/user/login`, {

@@ -8,5 +8,13 @@ ensure_web_build
 echo "Type checking..."
 npx turbo run typecheck --output-logs=errors-only
 echo "Linting..."
-npx eslint .
-npx vitest run "$@"
+npm run lint --silent
+mkdir -p .tmp
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest-report.json "$@" || status=$?
+# The plain closing line CI reads: "N passed, N failed".
+node -e '
+  const r = JSON.parse(require("fs").readFileSync(".tmp/vitest-report.json", "utf8"));
+  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+' || true
+exit "$status"

@@ -28,7 +28,8 @@ describe('roles', () => {
     const manager = await gw.registerUser('perm-manager@example.com');
     await gw.db.query('UPDATE users SET role = 1 WHERE account = $1', ['perm-manager@example.com']);
     const perms = async (token?: string) =>
-      (await gw.call<{ permissions: Record<string, { values: number }> }>('GET', 'permission/get_user_login_permission', { token })).data.permissions;
+      (await gw.call<{ permissions: Record<string, { values: number }> }>('GET', 'permission/get_user_login_permission', { token })).data
+        .permissions;
     const [a, m, n, free] = [await perms(admin), await perms(manager.access_token), await perms(normal.access_token), await perms()];
     expect(a.ToBackstage?.values).toBe(0);
     expect(m.ToBackstage?.values).toBe(1);
@@ -44,7 +45,10 @@ describe('roles', () => {
 describe('activation', () => {
   it('stops a deactivated user from logging in and ends their sessions', async () => {
     const tokens = await gw.registerUser('inactive@example.com', 'Passw0rd');
-    const off = await gw.call('POST', 'user/set_status', { token: admin, body: { user_id: await userIdOf('inactive@example.com'), activated: false } });
+    const off = await gw.call('POST', 'user/set_status', {
+      token: admin,
+      body: { user_id: await userIdOf('inactive@example.com'), activated: false },
+    });
     expect(off.code).toBe(20000);
     expect((await gw.login('inactive@example.com', 'Passw0rd')).code).toBe(40022);
     expect((await gw.call('GET', 'permission/get_user_site_permission', { token: tokens.access_token })).status).toBe(401);
@@ -56,7 +60,10 @@ describe('activation', () => {
 
   it('does not tell a wrong password apart from a deactivated account', async () => {
     await gw.registerUser('inactive2@example.com', 'Passw0rd');
-    await gw.call('POST', 'user/set_status', { token: admin, body: { user_id: await userIdOf('inactive2@example.com'), activated: false } });
+    await gw.call('POST', 'user/set_status', {
+      token: admin,
+      body: { user_id: await userIdOf('inactive2@example.com'), activated: false },
+    });
     expect((await gw.login('inactive2@example.com', 'Wrong0000')).code).toBe(40021);
   });
 });
@@ -87,7 +94,9 @@ describe('sites', () => {
     });
     expect(upload.json().code).toBe(20000);
 
-    const config = await gw.call<{ site_name: string; logo_url: string; allow_register: boolean }>('GET', 'get_login_config', { query: { site_code: 'acme' } });
+    const config = await gw.call<{ site_name: string; logo_url: string; allow_register: boolean }>('GET', 'get_login_config', {
+      query: { site_code: 'acme' },
+    });
     expect(config.data).toMatchObject({ site_name: 'Acme', allow_register: true });
     const logo = await gw.app.inject({ url: config.data.logo_url });
     expect(logo.headers['content-type']).toBe('image/png');

@@ -39,14 +39,17 @@ describe('codes', () => {
     await gw.sendCode('tries@example.com', 'register');
     const code = gw.codeFromLog('tries@example.com');
     const body = (c: string) => ({ account: 'tries@example.com', username: 't', password: gw.encrypt('Passw0rd'), code: c });
-    for (let i = 0; i < 5; i++) expect((await gw.call('POST', 'user/register', { body: body('999999' === code ? '888888' : '999999') })).code).toBe(40024);
+    for (let i = 0; i < 5; i++)
+      expect((await gw.call('POST', 'user/register', { body: body('999999' === code ? '888888' : '999999') })).code).toBe(40024);
     expect((await gw.call('POST', 'user/register', { body: body(code) })).code).toBe(40024);
   });
 
   it('refuses to register an account twice', async () => {
     await gw.registerUser('twice@example.com');
     await gw.db.query("DELETE FROM verification_codes WHERE account = 'twice@example.com'");
-    const res = await gw.call('POST', 'user/register', { body: { account: 'twice@example.com', username: 'x', password: gw.encrypt('Passw0rd'), code: '123456' } });
+    const res = await gw.call('POST', 'user/register', {
+      body: { account: 'twice@example.com', username: 'x', password: gw.encrypt('Passw0rd'), code: '123456' },
+    });
     expect(res.code).toBe(40023);
   });
 });
@@ -55,8 +58,16 @@ describe('user data and profile', () => {
   it('answers the registered user fields of spec section 3', async () => {
     const t = await gw.registerUser('Profile@Example.com', 'Passw0rd', 'Prof');
     const me = await gw.call<Record<string, unknown>>('GET', 'user/get_user_data', { token: t.access_token });
-    expect(me.data).toMatchObject({ username: 'Prof', account_number: 'profile@example.com', role: 2, rank: 'REGISTER', has_password: true, code: 'free' });
-    for (const key of ['site_id', 'expiration_time', 'member_start_time', 'msg_count', 'company_orders']) expect(me.data).toHaveProperty(key);
+    expect(me.data).toMatchObject({
+      username: 'Prof',
+      account_number: 'profile@example.com',
+      role: 2,
+      rank: 'REGISTER',
+      has_password: true,
+      code: 'free',
+    });
+    for (const key of ['site_id', 'expiration_time', 'member_start_time', 'msg_count', 'company_orders'])
+      expect(me.data).toHaveProperty(key);
   });
 
   it('changes the username within the rule', async () => {
@@ -76,7 +87,9 @@ describe('user data and profile', () => {
     expect((await gw.sendCode('old@example.com', 'verify')).status).toBe(401);
     expect((await gw.sendCode('old@example.com', 'verify', t.access_token)).code).toBe(20000);
     expect((await gw.call('POST', 'user/verify_account', { token: t.access_token, body: { code: '000001' } })).code).toBe(40024);
-    expect((await gw.call('POST', 'user/verify_account', { token: t.access_token, body: { code: gw.codeFromLog('old@example.com') } })).code).toBe(20000);
+    expect(
+      (await gw.call('POST', 'user/verify_account', { token: t.access_token, body: { code: gw.codeFromLog('old@example.com') } })).code,
+    ).toBe(20000);
 
     expect((await gw.sendCode('new@example.com', 'update', t.access_token)).code).toBe(20000);
     expect((await tryUpdate(gw.codeFromLog('new@example.com'))).code).toBe(20000);

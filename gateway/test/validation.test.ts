@@ -15,7 +15,18 @@ async function tryRegister(account: string, username: string, password: string) 
 }
 
 describe('account: e-mail or 11-digit mobile', () => {
-  const bad = ['', 'plainaddress', 'a@b', `${'x'.repeat(51)}@example.com`, `a@${'d'.repeat(51)}.com`, 'a@example.info', '12345678901', '1234567890', '139123456789', 'a@example.1234'];
+  const bad = [
+    '',
+    'plainaddress',
+    'a@b',
+    `${'x'.repeat(51)}@example.com`,
+    `a@${'d'.repeat(51)}.com`,
+    'a@example.info',
+    '12345678901',
+    '1234567890',
+    '139123456789',
+    'a@example.1234',
+  ];
   const good = ['user@example.com', `${'x'.repeat(50)}@example.cn`, 'name@host.org', 'x@10.0.0.12', '13912345678', '19912345678'];
 
   it.each(bad)('refuses %j with 40010', async (account) => {
@@ -30,8 +41,12 @@ describe('account: e-mail or 11-digit mobile', () => {
   });
 
   it('sends e-mail codes only to e-mail accounts and SMS codes only to mobiles', async () => {
-    const sms = await gw.call('POST', 'send_sms_code', { body: { account: 'user@example.com', purpose: 'register', ...(await gw.captcha()) } });
-    const mail = await gw.call('POST', 'send_email_code', { body: { account: '13912345678', purpose: 'register', ...(await gw.captcha()) } });
+    const sms = await gw.call('POST', 'send_sms_code', {
+      body: { account: 'user@example.com', purpose: 'register', ...(await gw.captcha()) },
+    });
+    const mail = await gw.call('POST', 'send_email_code', {
+      body: { account: '13912345678', purpose: 'register', ...(await gw.captcha()) },
+    });
     expect([sms.code, mail.code]).toEqual([40010, 40010]);
   });
 });

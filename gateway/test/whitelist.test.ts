@@ -21,14 +21,22 @@ describe('the whitelist of spec section 7', () => {
 
   it('answers every whitelisted call without a token (never 401)', async () => {
     for (const route of api().filter((r) => isWhitelisted(r.url))) {
-      const res = await gw.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'POST' ? {} : undefined });
+      const res = await gw.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'POST' ? {} : undefined,
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(401);
     }
   });
 
   it('answers 401 to every other call without a token', async () => {
     for (const route of api().filter((r) => !isWhitelisted(r.url))) {
-      const res = await gw.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'POST' ? {} : undefined });
+      const res = await gw.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'POST' ? {} : undefined,
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.json().code).toBe(40100);
     }

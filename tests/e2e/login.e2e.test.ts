@@ -55,7 +55,9 @@ describe('login, language and logout in the browser', () => {
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     // The server ended the session too: the old token no longer works.
-    const res = await fetch(`${platform.url}/api/v1.0/permission/get_user_site_permission`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${platform.url}/api/v1.0/permission/get_user_site_permission`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(401);
     await page.context().close();
   });
@@ -79,7 +81,10 @@ describe('client reactions', () => {
     // The same account logs in again somewhere else.
     const api = `${platform.url}/api/v1.0`;
     const { data } = await (await fetch(`${api}/user/get_public_key`)).json();
-    const password = publicEncrypt({ key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(E2E_ADMIN.password));
+    const password = publicEncrypt(
+      { key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(E2E_ADMIN.password),
+    );
     const other = await fetch(`${api}/user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

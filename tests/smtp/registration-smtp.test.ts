@@ -62,7 +62,9 @@ describe('registration over real SMTP', () => {
       body: { account: 'reader@example.com', username: '读者', password: gw.encrypt('Passw0rd'), code },
     });
     expect(registered.code).toBe(20000);
-    const me = await gw.call<{ username: string; account_number: string }>('GET', 'user/get_user_data', { token: registered.data.access_token });
+    const me = await gw.call<{ username: string; account_number: string }>('GET', 'user/get_user_data', {
+      token: registered.data.access_token,
+    });
     expect(me.data).toMatchObject({ username: '读者', account_number: 'reader@example.com' });
     expect((await gw.login('reader@example.com', 'Passw0rd')).code).toBe(20000);
   });
@@ -70,7 +72,9 @@ describe('registration over real SMTP', () => {
   it('reports a server error and lets the user ask again when the SMTP server is unreachable', async () => {
     const down = await buildTestGateway({ smtpUrl: 'smtp://127.0.0.1:1' });
     try {
-      const res = await down.call('POST', 'send_email_code', { body: { account: 'x@example.com', purpose: 'register', ...(await down.captcha()) } });
+      const res = await down.call('POST', 'send_email_code', {
+        body: { account: 'x@example.com', purpose: 'register', ...(await down.captcha()) },
+      });
       expect(res.status).toBe(500);
       expect(res.code).toBe(50000);
       const { rowCount } = await down.db.query("SELECT 1 FROM verification_codes WHERE account = 'x@example.com'");

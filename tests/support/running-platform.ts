@@ -15,7 +15,8 @@ export type RunningPlatform = { url: string; platform: Platform; stop: () => Pro
 
 export async function startRunningPlatform(): Promise<RunningPlatform> {
   const webDist = path.join(REPO_ROOT, 'web/dist');
-  if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build -w @mtp/web` (npm test does)');
+  if (!existsSync(path.join(webDist, 'index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @mtp/web` (npm test does)');
   const tdb = await createTestDatabase(inject('pgAdminUrl'));
   const config = {
     ...loadConfig({}),

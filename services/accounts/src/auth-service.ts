@@ -54,22 +54,40 @@ export async function login(deps: AccountsDeps, body: LoginBody): Promise<TokenP
 }
 
 /** Maps a session's state to the HTTP-status code the client reacts to. */
-function assertLive(session: Awaited<ReturnType<typeof findSession>>): asserts session is NonNullable<typeof session> {
+function assertLive(session: { endedReason: string | null } | null): asserts session is { endedReason: string | null } {
   if (!session) throw new AppError('UNAUTHORIZED');
   if (session.endedReason === 'replaced') throw new AppError('LOGGED_IN_ELSEWHERE');
   if (session.endedReason) throw new AppError('UNAUTHORIZED');
 }
 
+type AuthRow = {
+  session_id: string;
+  end_reason: string | null;
+  user_id: number;
+  role: number;
+  site_id: number;
+  account: string;
+  activated: boolean;
+  account_status: number;
+  expires_at: Date | null;
+};
+
+/** Every authenticated call runs this, so the session, user and site come in one query. */
 export async function authenticate(deps: AccountsDeps, accessToken: string): Promise<AuthContext> {
   const verdict = await deps.tokens.verify(accessToken, 'access');
   if (!verdict.ok) throw new AppError('UNAUTHORIZED');
-  const session = await findSession(deps.db, verdict.claims.sessionId);
-  assertLive(session);
-  const user = await findUserById(deps.db, session.userId);
-  if (!user || !user.activated) throw new AppError('UNAUTHORIZED');
-  const site = await findSiteRow(deps.db, { id: user.site_id });
-  if (site && isSiteDisabled(site)) throw new AppError('SITE_DISABLED');
-  return { userId: user.user_id, sessionId: session.sessionId, role: user.role, siteId: user.site_id, account: user.account };
+  const { rows } = await deps.db.query<AuthRow>(
+    `SELECT s.session_id, s.end_reason, u.user_id, u.role, u.site_id, u.account, u.activated, st.account_status, st.expires_at
+     FROM sessions s JOIN users u ON u.user_id = s.user_id JOIN sites st ON st.site_id = u.site_id
+     WHERE s.session_id = $1`,
+    [verdict.claims.sessionId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('UNAUTHORIZED');
+  assertLive({ endedReason: row.end_reason });
+  if (!row.activated) throw new AppError('UNAUTHORIZED');
+  if (isSiteDisabled(row)) throw new AppError('SITE_DISABLED');
+  return { userId: row.user_id, sessionId: row.session_id, role: row.role, siteId: row.site_id, account: row.account };
 }
 
 export async function refreshAccessToken(deps: AccountsDeps, refreshToken: string): Promise<{ access_token: string; expires_in: number }> {

@@ -1,28 +1,16 @@
 /** The admin back end: ADMIN and MANAGER only; NORMAL and free users get the 403 page. */
 import { createRoute, redirect } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { adminRedirect, managementRedirect } from '../auth/guards';
 import { hasAuthToken } from '../auth/session';
-import { AppFrame } from '../components/app-frame';
-import { ADMIN_NAV, visibleNavItems } from '../nav/nav-items';
+import { ADMIN_NAV } from '../nav/nav-items';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { isOnMainSite } from '../site/use-site';
+import { AreaLayout } from './area-layout';
 import { featureRoute, rootRoute, type RouterContext } from './root-route';
 
 function AdminLayout() {
-  const { data: user } = useSuspenseQuery(userDataQueryOptions());
-  const { data: permission } = useSuspenseQuery(permissionQueryOptions());
-  return (
-    <AppFrame
-      area="admin"
-      testId="admin-layout"
-      navTestId="admin-nav"
-      navItems={visibleNavItems(ADMIN_NAV, permission.permissions)}
-      user={user}
-      permissions={permission.permissions}
-    />
-  );
+  return <AreaLayout area="admin" testId="admin-layout" navTestId="admin-nav" nav={ADMIN_NAV} />;
 }
 
 export const adminLayoutRoute = createRoute({

@@ -3,26 +3,14 @@
  * answer without a token, and the navigation shows what the map allows.
  */
 import { createRoute, redirect } from '@tanstack/react-router';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { AppFrame } from '../components/app-frame';
-import { MAIN_NAV, visibleNavItems } from '../nav/nav-items';
+import { MAIN_NAV } from '../nav/nav-items';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
+import { AreaLayout } from './area-layout';
 import { featureRoute, rootRoute } from './root-route';
 
 function MainLayout() {
-  const { data: user } = useSuspenseQuery(userDataQueryOptions());
-  const { data: permission } = useSuspenseQuery(permissionQueryOptions());
-  return (
-    <AppFrame
-      area="main"
-      testId="main-layout"
-      navTestId="main-nav"
-      navItems={visibleNavItems(MAIN_NAV, permission.permissions)}
-      user={user}
-      permissions={permission.permissions}
-    />
-  );
+  return <AreaLayout area="main" testId="main-layout" navTestId="main-nav" nav={MAIN_NAV} />;
 }
 
 export const mainLayoutRoute = createRoute({

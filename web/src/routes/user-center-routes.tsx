@@ -3,12 +3,12 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { mainSiteOnlyRedirect, userCenterRedirect, type Viewer } from '../auth/guards';
 import { hasAuthToken } from '../auth/session';
-import { AppFrame } from '../components/app-frame';
-import { MAIN_SITE_ONLY_PATHS, USER_CENTER_NAV, visibleNavItems } from '../nav/nav-items';
+import { MAIN_SITE_ONLY_PATHS, USER_CENTER_NAV } from '../nav/nav-items';
 import { AccountPage } from '../pages/account-page';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { isOnMainSite, useOnMainSite } from '../site/use-site';
+import { AreaLayout } from './area-layout';
 import { featureRoute, rootRoute, type RouterContext } from './root-route';
 
 async function viewer(queryClient: QueryClient): Promise<Viewer> {
@@ -19,19 +19,9 @@ async function viewer(queryClient: QueryClient): Promise<Viewer> {
 
 function UserCenterLayout() {
   const { data: user } = useSuspenseQuery(userDataQueryOptions());
-  const { data: permission } = useSuspenseQuery(permissionQueryOptions());
   const onMainSite = useOnMainSite();
   const hidden = mainSiteOnlyRedirect({ hasToken: true, rank: user.rank, role: user.role }, onMainSite) ? MAIN_SITE_ONLY_PATHS : [];
-  return (
-    <AppFrame
-      area="userCenter"
-      testId="user-center-layout"
-      navTestId="user-center-nav"
-      navItems={visibleNavItems(USER_CENTER_NAV, permission.permissions, hidden)}
-      user={user}
-      permissions={permission.permissions}
-    />
-  );
+  return <AreaLayout area="userCenter" testId="user-center-layout" navTestId="user-center-nav" nav={USER_CENTER_NAV} hidden={hidden} />;
 }
 
 export const userCenterLayoutRoute = createRoute({

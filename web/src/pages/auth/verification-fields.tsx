@@ -6,12 +6,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Group, Image, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CODES, type CodePurpose } from '@mtp/proto';
-import { fetchImageCode, sendVerificationCode } from '../../api/endpoints';
+import { CODES, checkAccount, type CodePurpose } from '@mtp/proto';
+import { checkAccountExists, fetchImageCode, sendVerificationCode } from '../../api/endpoints';
 import { isApiError } from '../../api/api-error';
 import { showSuccess } from '../../components/toast';
 import { queryKeys } from '../../queries/query-keys';
 import { useErrorText, type FieldError } from './field-error';
+import type { InputBinding } from './use-form-fields';
 
 /** Seconds until a code may be sent again; the spec's send button waits 60 s by default. */
 export const CODE_RESEND_SECONDS = 60;
@@ -27,16 +28,37 @@ export function useCountdown(): { left: number; start: (seconds: number) => void
   return { left, start };
 }
 
+/**
+ * Before a code is sent: the account must be well formed and exist (reset) or not yet exist
+ * (registration). Answers the trimmed account, or null after telling `onError` why not.
+ */
+export async function resolveCodeAccount(
+  raw: string,
+  { mustExist, onError }: { mustExist: boolean; onError: (error: FieldError) => void },
+): Promise<string | null> {
+  const account = raw.trim();
+  const reject = (error: FieldError) => {
+    onError(error);
+    return null;
+  };
+  const invalid = checkAccount(account);
+  if (invalid) return reject({ code: invalid });
+  // A failed lookup was already reported by the API client.
+  const found = await checkAccountExists(account).catch(() => null);
+  if (!found) return null;
+  if (found.exists === mustExist) return account;
+  return reject({ code: mustExist ? 'ACCOUNT_NOT_FOUND' : 'ACCOUNT_EXISTS' });
+}
+
 type Props = {
   purpose: CodePurpose;
   /** Validates the parent's account field (showing why not) and answers the account, or null. */
   resolveAccount: () => Promise<string | null>;
-  code: string;
-  onCodeChange: (code: string) => void;
-  codeError?: FieldError;
+  /** The parent's `code` field: the code is sent with the parent's own submit. */
+  codeInput: InputBinding;
 };
 
-export function VerificationFields({ purpose, resolveAccount, code, onCodeChange, codeError }: Props) {
+export function VerificationFields({ purpose, resolveAccount, codeInput }: Props) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const captcha = useQuery({ queryKey: [...queryKeys.captcha, purpose], queryFn: fetchImageCode, staleTime: Infinity, gcTime: 0 });
@@ -94,15 +116,7 @@ export function VerificationFields({ purpose, resolveAccount, code, onCodeChange
         </UnstyledButton>
       </Group>
       <Group align="flex-start" gap="xs" wrap="nowrap">
-        <TextInput
-          style={{ flex: 1 }}
-          name="code"
-          label={t('auth.code')}
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => onCodeChange(e.currentTarget.value)}
-          error={errorText(codeError)}
-        />
+        <TextInput style={{ flex: 1 }} {...codeInput} label={t('auth.code')} autoComplete="one-time-code" />
         <Button
           mt={25}
           variant="default"

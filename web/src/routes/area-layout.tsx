@@ -1,0 +1,35 @@
+/**
+ * The layout of an area (main, user center, admin): the app frame with the user, their
+ * permission map and the navigation entries that map allows. Each area's layout route loads
+ * both queries before this renders.
+ */
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { AppFrame } from '../components/app-frame';
+import type { Area } from '../components/user-menu';
+import { visibleNavItems, type NavItem } from '../nav/nav-items';
+import { permissionQueryOptions } from '../queries/permission-query-options';
+import { userDataQueryOptions } from '../queries/user-data-query-options';
+
+type Props = {
+  area: Area;
+  testId: string;
+  navTestId: string;
+  nav: readonly NavItem[];
+  /** Entries this user may not open even when the permission map has them. */
+  hidden?: readonly string[];
+};
+
+export function AreaLayout({ area, testId, navTestId, nav, hidden }: Props) {
+  const { data: user } = useSuspenseQuery(userDataQueryOptions());
+  const { data: permission } = useSuspenseQuery(permissionQueryOptions());
+  return (
+    <AppFrame
+      area={area}
+      testId={testId}
+      navTestId={navTestId}
+      navItems={visibleNavItems(nav, permission.permissions, hidden)}
+      user={user}
+      permissions={permission.permissions}
+    />
+  );
+}
