@@ -10,14 +10,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authModeOf, authPlugin, type AuthMode } from './plugins/auth';
 import { envelopePlugin } from './plugins/envelope';
 import { webAppPlugin } from './plugins/web-app';
+import { billingRoutes } from './routes/billing-routes';
 import { codeRoutes } from './routes/code-routes';
 import { permissionRoutes } from './routes/permission-routes';
 import { siteRoutes } from './routes/site-routes';
+import { translationRoutes } from './routes/translation-routes';
 import { userRoutes } from './routes/user-routes';
+import type { TextJobDeps } from '@mtp/tasks';
 
 export type AppDeps = {
   db: Db;
   accounts: AccountsDeps;
+  text: TextJobDeps;
   webDist?: string;
   logger?: boolean | { level: string };
 };
@@ -56,6 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(codeRoutes, { accounts: deps.accounts });
       await api.register(permissionRoutes, { accounts: deps.accounts });
       await api.register(siteRoutes, { accounts: deps.accounts });
+      await api.register(billingRoutes, { db: deps.db });
+      await api.register(translationRoutes, { deps: deps.text });
     },
     { prefix: '/api/v1.0' },
   );

@@ -28,6 +28,16 @@ export type Config = {
   refreshTtlSeconds: number;
   /** The built web app served in single-machine mode; absent directory: API only. */
   webDist: string;
+  /** NATS JetStream for a cluster; absent: the in-process bus of the single machine. */
+  natsUrl: string | undefined;
+  /** Translation models, one folder per pair (`en-us_zh-cn`). */
+  modelsDir: string;
+  /** Run an MT worker inside this process. RUN_MT_WORKER; default: yes without NATS_URL. */
+  runMtWorker: boolean;
+  /** onnxruntime threads of the in-process worker (MT_THREADS). */
+  mtThreads: number | undefined;
+  /** The device pool this gateway sends work to (MT_POOL; enterprises may have their own). */
+  mtPool: string;
 };
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -48,11 +58,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must start with postgres://');
   const smtpUrl = optional(env, 'SMTP_URL');
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  const natsUrl = optional(env, 'NATS_URL');
+  if (natsUrl && !/^(nats|tls):\/\//.test(natsUrl)) throw new Error('NATS_URL must start with nats:// or tls://');
+  const runMtWorker = optional(env, 'RUN_MT_WORKER');
+  if (runMtWorker && !['0', '1'].includes(runMtWorker)) throw new Error('RUN_MT_WORKER must be 0 or 1');
+  const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
   return {
     port: intVar(env, 'PORT', 3000, 0),
     host: optional(env, 'HOST') ?? '0.0.0.0',
     databaseUrl,
-    dataDir: path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data')),
+    dataDir,
     smtpUrl,
     mailFrom: optional(env, 'MAIL_FROM') ?? 'MT Platform <no-reply@localhost>',
     adminAccount: optional(env, 'MTP_ADMIN_ACCOUNT'),
@@ -61,5 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTtlSeconds: intVar(env, 'ACCESS_TOKEN_TTL_S', 30 * 60),
     refreshTtlSeconds: intVar(env, 'REFRESH_TOKEN_TTL_S', 7 * 24 * 3600),
     webDist: path.resolve(optional(env, 'WEB_DIST') ?? path.join(REPO_ROOT, 'web/dist')),
+    natsUrl,
+    modelsDir: path.resolve(optional(env, 'MODELS_DIR') ?? path.join(dataDir, 'models')),
+    runMtWorker: runMtWorker ? runMtWorker === '1' : !natsUrl,
+    mtThreads: optional(env, 'MT_THREADS') ? intVar(env, 'MT_THREADS', 1) : undefined,
+    mtPool: optional(env, 'MT_POOL') ?? 'default',
   };
 }

@@ -5,6 +5,12 @@
 import { loadConfig } from './config';
 import { startPlatform } from './platform';
 
+function modelsLine(pairs: string[] | undefined, modelsDir: string): string {
+  if (pairs === undefined) return '  Translation: workers connect over NATS_URL';
+  if (pairs.length > 0) return `  Translation models: ${pairs.join(', ')}`;
+  return `  No translation models in ${modelsDir}: run \`npm run models -- pull en-us_zh-cn\` or copy a model folder there`;
+}
+
 async function main() {
   const config = loadConfig();
   const platform = await startPlatform(config, { logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
@@ -18,6 +24,7 @@ async function main() {
     admin.password
       ? `  Admin password: ${admin.password}   (generated now and shown only once: write it down)`
       : `  Admin password: ${config.adminPassword ? 'from MTP_ADMIN_PASSWORD' : 'as printed at the first start'}`,
+    modelsLine(platform.translation.worker?.loadedPairs, config.modelsDir),
     '',
   ];
   console.log(lines.join('\n'));

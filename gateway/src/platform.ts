@@ -4,19 +4,29 @@
  * end-to-end tests both start it this way, so they exercise the same path.
  */
 import { accountsMigrations, bootstrapAccounts, createAccounts, type BootstrapResult } from '@mtp/accounts';
-import { openDatabase, runMigrations, type OpenedDatabase } from '@mtp/platform';
+import { billingMigrations } from '@mtp/billing';
+import { tasksMigrations } from '@mtp/tasks';
+import { createBus, openDatabase, type Bus, runMigrations, type Migration, type OpenedDatabase } from '@mtp/platform';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
+import { startTranslationRuntime, type TranslationRuntime } from './translation-runtime';
 
 export type Platform = {
   app: FastifyInstance;
   database: OpenedDatabase;
   admin: BootstrapResult;
+  translation: TranslationRuntime;
+  bus: Bus;
   /** Listens on the configured host and port; answers the base URL. */
   listen: () => Promise<string>;
   close: () => Promise<void>;
 };
+
+/** Every service's migrations, in the order they must run (billing's tables reference users). */
+export async function allMigrations(): Promise<Migration[]> {
+  return [...(await accountsMigrations()), ...(await billingMigrations()), ...(await tasksMigrations())];
+}
 
 export type StartOptions = { logger?: boolean | { level: string }; log?: (line: string) => void };
 
@@ -24,7 +34,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
   const log = opts.log ?? ((line: string) => console.log(line));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const applied = await runMigrations(database.db, [...(await accountsMigrations())]);
+    const applied = await runMigrations(database.db, await allMigrations());
     if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
     const admin = await bootstrapAccounts(database.db, { adminAccount: config.adminAccount, adminPassword: config.adminPassword });
     const accounts = await createAccounts({
@@ -35,11 +45,22 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       jwtSecret: config.jwtSecret,
       tokenSettings: { accessTtlSeconds: config.accessTtlSeconds, refreshTtlSeconds: config.refreshTtlSeconds },
     });
-    const app = await buildApp({ db: database.db, accounts, webDist: config.webDist, logger: opts.logger });
+    const bus = await createBus({ natsUrl: config.natsUrl, name: 'gateway' });
+    const translation = await startTranslationRuntime({
+      db: database.db,
+      bus,
+      workerModelsDir: config.runMtWorker ? config.modelsDir : undefined,
+      workerThreads: config.mtThreads,
+      pool: config.mtPool,
+      log,
+    });
+    const app = await buildApp({ db: database.db, accounts, text: translation.text, webDist: config.webDist, logger: opts.logger });
     return {
       app,
       database,
       admin,
+      translation,
+      bus,
       listen: async () => {
         await app.listen({ port: config.port, host: config.host });
         const { port } = app.server.address() as { port: number };
@@ -47,6 +68,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       },
       close: async () => {
         await app.close();
+        await translation.stop();
+        await bus.close();
         await database.close();
       },
     };

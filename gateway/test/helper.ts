@@ -4,14 +4,16 @@
  * server's public key, captchas are answered from the database, codes are read from the
  * development mail/SMS transport's log (or from a real SMTP server in the registration test).
  */
-import { accountsMigrations, bootstrapAccounts, createAccounts, type AccountsDeps } from '@mtp/accounts';
-import { runMigrations, type Db } from '@mtp/platform';
+import { bootstrapAccounts, createAccounts, type AccountsDeps } from '@mtp/accounts';
+import { MemoryBroker, MemoryBus, runMigrations, type Db } from '@mtp/platform';
 import { createTestDatabase } from '@mtp/platform/testing';
 import type { TokenPair } from '@mtp/proto';
 import type { FastifyInstance } from 'fastify';
 import { constants, publicEncrypt } from 'node:crypto';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
+import { allMigrations } from '../src/platform';
+import { startTranslationRuntime } from '../src/translation-runtime';
 
 export const ADMIN_ACCOUNT = 'admin@example.com';
 export const ADMIN_PASSWORD = 'Admin12345';
@@ -22,9 +24,16 @@ export type TestGateway = Awaited<ReturnType<typeof buildTestGateway>>;
 
 export type CallOptions = { token?: string; body?: unknown; query?: Record<string, string>; lang?: string };
 
-export async function buildTestGateway(opts: { accessTtlSeconds?: number; smtpUrl?: string } = {}) {
+export type TestGatewayOptions = {
+  accessTtlSeconds?: number;
+  smtpUrl?: string;
+  /** Start an in-process MT worker on these models (the committed tiny test models, say). */
+  modelsDir?: string;
+};
+
+export async function buildTestGateway(opts: TestGatewayOptions = {}) {
   const tdb = await createTestDatabase(inject('pgAdminUrl'));
-  await runMigrations(tdb.db, await accountsMigrations());
+  await runMigrations(tdb.db, await allMigrations());
   await bootstrapAccounts(tdb.db, { adminAccount: ADMIN_ACCOUNT, adminPassword: ADMIN_PASSWORD });
   const log: string[] = [];
   const accounts: AccountsDeps = await createAccounts({
@@ -33,7 +42,10 @@ export async function buildTestGateway(opts: { accessTtlSeconds?: number; smtpUr
     smtpUrl: opts.smtpUrl,
     tokenSettings: opts.accessTtlSeconds ? { accessTtlSeconds: opts.accessTtlSeconds } : undefined,
   });
-  const app: FastifyInstance = await buildApp({ db: tdb.db, accounts });
+  // A broker of its own, so test files running in one process never hear each other's workers.
+  const bus = new MemoryBus(new MemoryBroker());
+  const translation = await startTranslationRuntime({ db: tdb.db, bus, workerModelsDir: opts.modelsDir, workerThreads: 1 });
+  const app: FastifyInstance = await buildApp({ db: tdb.db, accounts, text: translation.text });
   const db: Db = tdb.db;
 
   const encrypt = (password: string) =>
@@ -105,8 +117,11 @@ export async function buildTestGateway(opts: { accessTtlSeconds?: number; smtpUr
     sendCode,
     registerUser,
     adminToken,
+    translation,
     close: async () => {
       await app.close();
+      await translation.stop();
+      await bus.close();
       await tdb.drop();
     },
   };

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FEATURE_KEYS } from './permissions';
+import { literalUnion } from './literal-union';
 import { SiteInfo } from './sites';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -45,7 +46,7 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
 export const SendCodeBody = Type.Object({
   account: Type.String({ maxLength: 120 }),
-  purpose: Type.Union(CODE_PURPOSES.map((p) => Type.Literal(p))),
+  purpose: literalUnion(CODE_PURPOSES),
   captcha_id: Type.String({ maxLength: 64 }),
   captcha_code: Type.String({ maxLength: 16 }),
 });

@@ -178,4 +178,3 @@ export const TIMINGS = {
 } as const;
 
 export const LANGUAGES = ['zh-cn', 'en-us', 'ja', 'ko', 'ru'] as const;
-export type LanguageCode = (typeof LANGUAGES)[number];

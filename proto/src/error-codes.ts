@@ -58,6 +58,9 @@ export const CODES = {
   ACCOUNT_UNCHANGED: entry(40029, 200, '新账号与当前账号相同', 'The new account is the same as the current one'),
   SITE_CODE_TAKEN: entry(40030, 200, '站点编码已被使用', 'This site code is already in use'),
   ACCOUNT_NOT_VERIFIED: entry(40032, 200, '请先验证当前账号', 'Please verify your current account first'),
+  LANGUAGE_UNDETECTED: entry(40033, 200, '无法识别源语言，请选择源语言', 'The source language could not be detected; please choose it'),
+  PAIR_UNAVAILABLE: entry(40034, 200, '该语言方向暂不可用', 'This language pair is not available on this server'),
+  TRANSLATION_FAILED: entry(50010, 200, '翻译失败，请稍后重试', 'Translation failed, please try again later'),
   LOGO_INVALID: entry(40031, 200, '请上传不超过2MB的PNG、JPG或SVG图片', 'Please upload a PNG, JPG or SVG image of at most 2MB'),
 
   // HTTP-status answers the client reacts to (spec section 8).

@@ -7,3 +7,7 @@ export * from './whitelist';
 export * from './sites';
 export * from './accounts';
 export * from './app-error';
+export * from './translation';
+export * from './literal-union';
+export * from './bus';
+export * from './billing';

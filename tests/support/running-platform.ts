@@ -26,6 +26,11 @@ export async function startRunningPlatform(): Promise<RunningPlatform> {
     adminAccount: E2E_ADMIN.account,
     adminPassword: E2E_ADMIN.password,
     webDist,
+    // The committed tiny test models: number words <-> Chinese numerals.
+    modelsDir: path.join(REPO_ROOT, 'workers/mt/test-models/models'),
+    natsUrl: undefined,
+    runMtWorker: true,
+    mtThreads: 1,
   };
   const platform = await startPlatform(config, { log: () => {} });
   const url = await platform.listen();

@@ -1,3 +1,4 @@
 export * from './database';
 export * from './migrations';
 export * from './embedded-postgres';
+export * from './bus';

@@ -19,9 +19,17 @@ describe('i18n resources', () => {
     }
   });
 
-  it('interpolation placeholders match between languages', () => {
+  it('interpolation placeholders match between languages, key by key', () => {
     const vars = (s: string) => [...s.matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort();
-    expect(vars(zhCN.auth.resendIn)).toEqual(vars(enUS.auth.resendIn));
+    const at = (res: object, key: string) => key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], res) as string;
+    for (const key of keys(enUS)) expect(vars(at(zhCN, key)), key).toEqual(vars(at(enUS, key)));
+    expect(vars(enUS.auth.resendIn)).toEqual(['seconds']);
+  });
+
+  it('keeps the spec literals of text translation', () => {
+    expect(enUS.translate.copyFailed).toBe('Copy Failed');
+    expect(enUS.translate.sameLanguage).toBe('Please select the same source language');
+    expect(enUS.translate.truncated.replace('{{limit}}', '5000')).toBe('Only the first 5000 characters were translated');
   });
 });
 

@@ -3,7 +3,9 @@
  * answer without a token, and the navigation shows what the map allows.
  */
 import { createRoute, redirect } from '@tanstack/react-router';
+import { currentUserAgent, mobileRedirect } from '../mobile/mobile';
 import { MAIN_NAV } from '../nav/nav-items';
+import { TextTranslatePage } from '../pages/translate/text-translate-page';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { AreaLayout } from './area-layout';
@@ -23,9 +25,19 @@ export const mainLayoutRoute = createRoute({
 
 const main = () => mainLayoutRoute;
 
+/** The engine page: text translation (nav entry and feature key TextTranslation). Phones get the mobile trial. */
+export const textTranslateRoute = createRoute({
+  getParentRoute: main,
+  path: '/',
+  beforeLoad: ({ location }) => {
+    const to = mobileRedirect({ userAgent: currentUserAgent(), pathname: location.pathname });
+    if (to) throw redirect({ to, replace: true });
+  },
+  component: TextTranslatePage,
+});
+
 export const mainRoutes = [
-  // The engine page: text translation arrives with the engine issue.
-  featureRoute(main, '/', 'nav.text'),
+  textTranslateRoute,
   featureRoute(main, '/file', 'nav.file'),
   featureRoute(main, '/picturetranslate', 'nav.picture'),
   featureRoute(main, '/webpage', 'nav.web'),

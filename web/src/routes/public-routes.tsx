@@ -8,6 +8,8 @@ import { StatusPage } from '../components/status-page';
 import type { NavLabelKey } from '../nav/nav-items';
 import { ForgetPage } from '../pages/auth/forget-page';
 import { LoginPage } from '../pages/auth/login-page';
+import { MobileTranslatePage } from '../pages/mobile/mobile-translate-page';
+import { PublicityRegisterPage } from '../pages/mobile/publicity-register-page';
 import { loginConfigQueryOptions } from '../queries/login-config-query-options';
 import { rootRoute } from './root-route';
 
@@ -75,6 +77,19 @@ export const forbiddenRoute = createRoute({
   },
 });
 
+/** The mobile entry (spec section 2): phones land here for `/` and unknown paths; anyone may open it. */
+export const mobileTranslateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/mobiletranslate',
+  component: MobileTranslatePage,
+});
+
+export const publicityRegisterRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/publicityRegister',
+  component: PublicityRegisterPage,
+});
+
 /** Public screens whose features arrive in later issues. */
 function laterRoute<TPath extends string>(path: TPath, titleKey: NavLabelKey) {
   return createRoute({
@@ -94,6 +109,8 @@ export const publicRoutes = [
   forgetRoute,
   noActiveRoute,
   forbiddenRoute,
+  mobileTranslateRoute,
+  publicityRegisterRoute,
   laterRoute('/catview', 'nav.catView'),
   laterRoute('/caterror', 'nav.catError'),
   laterRoute('/thirdparty', 'nav.thirdParty'),

@@ -1,0 +1,65 @@
+/**
+ * The translation side of the platform in this process: the device registry (which pairs the
+ * pool's workers serve), the MT port over the bus, the ledger port, and, in single-machine mode,
+ * an MT worker on the same in-process bus. In cluster mode workers run as their own processes.
+ */
+import { ModelRegistry } from '@mtp/mt-worker/src/models/model-registry';
+import { startMtWorker, type MtWorker } from '@mtp/mt-worker/src/worker/mt-worker';
+import { detectLanguage } from '@mtp/mt-worker/src/langid/detect-language';
+import { ledgerPort } from '@mtp/billing';
+import { DeviceRegistry } from '@mtp/ops';
+import type { Bus, Db } from '@mtp/platform';
+import { BusMtClient, startResultConsumers, type ResultConsumers, type TextJobDeps } from '@mtp/tasks';
+
+export type TranslationRuntimeOptions = {
+  db: Db;
+  bus: Bus;
+  /** Start an MT worker in this process over `bus`, loading the models of this folder. */
+  workerModelsDir?: string;
+  /** onnxruntime threads of the in-process worker. */
+  workerThreads?: number;
+  pool?: string;
+  log?: (line: string) => void;
+};
+
+export type TranslationRuntime = {
+  text: TextJobDeps;
+  devices: DeviceRegistry;
+  worker: MtWorker | null;
+  stop(): Promise<void>;
+};
+
+export async function startTranslationRuntime(opts: TranslationRuntimeOptions): Promise<TranslationRuntime> {
+  // The registry listens before the worker starts, so the worker's first heartbeat is heard.
+  const devices = await DeviceRegistry.start(opts.bus);
+  let worker: MtWorker | null = null;
+  try {
+    if (opts.workerModelsDir) {
+      const registry = new ModelRegistry(opts.workerModelsDir, { threads: opts.workerThreads });
+      worker = await startMtWorker({ bus: opts.bus, registry, pool: opts.pool, log: opts.log });
+    }
+  } catch (err) {
+    await devices.stop();
+    throw err;
+  }
+  const pool = opts.pool ?? 'default';
+  const text: TextJobDeps = {
+    db: opts.db,
+    mt: new BusMtClient(opts.bus, devices, pool),
+    quota: ledgerPort(opts.db),
+    detect: detectLanguage,
+    bus: opts.bus,
+    pool,
+  };
+  const results: ResultConsumers = await startResultConsumers(opts.db, opts.bus, text.quota, pool);
+  return {
+    text,
+    devices,
+    worker,
+    stop: async () => {
+      await worker?.stop();
+      await results.stop();
+      await devices.stop();
+    },
+  };
+}

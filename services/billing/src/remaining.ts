@@ -1,0 +1,45 @@
+/** What an owner has left, computed with the same rules `reserve` takes by. */
+import type { Db } from '@mtp/platform';
+import { SKUS, type RemainingData } from '@mtp/proto';
+import { leftOf, orderForUse } from './consumption';
+import { liveGrants, type Grant } from './grants';
+import { ownerOf, type Owner } from './owner';
+import { freeAllowance } from './periods';
+
+const sum = (grants: Grant[]) => grants.reduce((n, g) => n + leftOf(g), 0);
+
+async function balanceOf(db: Db, owner: Owner, now: Date): Promise<RemainingData> {
+  const live = await liveGrants(db, owner, now);
+  // The free allowance is created by the first reservation of the period; until then it is whole.
+  if (!live.some((g) => g.kind === 'plan')) {
+    const free = freeAllowance(owner, now);
+    live.push({ grantId: 0, kind: 'plan', sku: 'free', level: 1, charsTotal: free.chars, charsUsed: 0, ...free });
+  }
+  const { usable, frozen, plans } = orderForUse(live);
+  const packages = usable.filter((g) => g.kind === 'package');
+  const plan = plans[0];
+  const packagesLeft = sum(packages);
+  const planLeft = sum(plans);
+  return {
+    total_left: packagesLeft + planLeft,
+    packages_left: packagesLeft,
+    plan_left: planLeft,
+    packages_frozen: sum(frozen),
+    plan_code: plan ? (SKUS[plan.sku].plan ?? 'free') : 'free',
+    plan_sku: plan?.sku ?? 'free',
+    plan_expires_at: plan ? plan.expiresAt.toISOString() : null,
+    packages: [...packages.map((g) => ({ g, state: 'in_use' as const })), ...frozen.map((g) => ({ g, state: 'frozen' as const }))].map(
+      ({ g, state }) => ({ sku: g.sku, chars_total: g.charsTotal, chars_left: leftOf(g), expires_at: g.expiresAt.toISOString(), state }),
+    ),
+  };
+}
+
+/** A registered user's characters (`GET user/remaining_str`). */
+export function remaining(db: Db, userId: number, now = new Date()): Promise<RemainingData> {
+  return balanceOf(db, ownerOf(userId), now);
+}
+
+/** An anonymous visitor's characters for today, by client key (see `clientKeyFromIp`). */
+export function remainingAnonymous(db: Db, clientKey: string, now = new Date()): Promise<RemainingData> {
+  return balanceOf(db, ownerOf(null, clientKey), now);
+}

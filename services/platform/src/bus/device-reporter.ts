@@ -1,0 +1,75 @@
+/**
+ * A worker's heartbeat: publishes what the worker says about itself on start, every interval,
+ * and a last `offline` record on stop, so the device registry shows it within seconds and drops
+ * it at once on a clean shutdown (or after a few silent intervals on a crash).
+ */
+import os from 'node:os';
+import { BusError, type Bus } from './port';
+
+/** The fields the reporter fills in; the rest of the record comes from the worker. */
+export type HeartbeatFields = {
+  status: 'online' | 'offline';
+  heartbeat_ms: number;
+  started_at: string;
+  reported_at: string;
+};
+
+export type DeviceReporter = {
+  /** Publishes now, outside the schedule (a model loaded, a pool changed). */
+  reportNow(): Promise<void>;
+  /** Stops the schedule and publishes the `offline` record; call before closing the bus. */
+  stop(): Promise<void>;
+};
+
+export type DeviceReporterOptions = { subject: string; intervalMs: number };
+
+/** Resolves once the first record is out. */
+export async function startDeviceReporter<R extends object>(
+  bus: Bus,
+  getRecord: () => R,
+  opts: DeviceReporterOptions,
+): Promise<DeviceReporter> {
+  const startedAt = new Date().toISOString();
+  let stopped = false;
+  const send = async (status: HeartbeatFields['status']) => {
+    const record: R & HeartbeatFields = {
+      ...getRecord(),
+      status,
+      heartbeat_ms: opts.intervalMs,
+      started_at: startedAt,
+      reported_at: new Date().toISOString(),
+    };
+    try {
+      await bus.publish(opts.subject, record);
+    } catch (err) {
+      // The bus closed under us (the worker is shutting down): nothing more to report.
+      if (err instanceof BusError && err.code === 'closed') return void (stopped = true);
+      // A missed heartbeat is harmless; the next one follows within the interval.
+      console.error('device reporter: heartbeat not sent:', err);
+    }
+  };
+  await send('online');
+  const timer = setInterval(() => (stopped ? clearInterval(timer) : void send('online')), opts.intervalMs);
+  timer.unref();
+  return {
+    reportNow: () => (stopped ? Promise.resolve() : send('online')),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      await send('offline');
+    },
+  };
+}
+
+/** The host facts of a device record that Node can see (the GPU comes from the inference engine). */
+export function describeHost(): { host: string; pid: number; cpu_model: string; cpu_count: number; total_mem_bytes: number } {
+  const cpus = os.cpus();
+  return {
+    host: os.hostname(),
+    pid: process.pid,
+    cpu_model: cpus[0]?.model.trim() ?? 'unknown',
+    cpu_count: cpus.length,
+    total_mem_bytes: os.totalmem(),
+  };
+}

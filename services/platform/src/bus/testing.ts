@@ -1,0 +1,104 @@
+/**
+ * Test support: one real NATS server with JetStream per test run (vitest global setup), or
+ * NATS_TEST_URL for an existing one. The server is Debian's `nats-server`, installed with apt
+ * when missing and we are root (fresh CI machines), on a random loopback port, storing in a
+ * temporary folder.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type {} from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the run's NATS server (JetStream enabled), provided by the global setup. */
+    natsUrl: string;
+  }
+}
+
+export type TestNatsServer = { url: string; stop: () => Promise<void> };
+
+/** Why 15 s: the server starts in tens of milliseconds; this only bounds a broken start. */
+const START_TIMEOUT_MS = 15_000;
+
+export function findNatsServer(): string | undefined {
+  if (existsSync('/usr/sbin/nats-server')) return '/usr/sbin/nats-server';
+  const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
+  return which.status === 0 ? which.stdout.trim() || undefined : undefined;
+}
+
+function installNatsServer(): string {
+  if (process.getuid?.() !== 0) {
+    throw new Error('nats-server is not installed: run `apt-get install nats-server` or set NATS_TEST_URL');
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let r = spawnSync('apt-get', ['install', '-y', '-q', 'nats-server'], { stdio: 'inherit', env });
+  if (r.status !== 0) {
+    spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit', env });
+    r = spawnSync('apt-get', ['install', '-y', '-q', 'nats-server'], { stdio: 'inherit', env });
+  }
+  const bin = findNatsServer();
+  if (r.status !== 0 || !bin) throw new Error('apt-get install nats-server failed; set NATS_TEST_URL to use a running server');
+  return bin;
+}
+
+export async function startTestNatsServer(): Promise<TestNatsServer> {
+  const external = process.env.NATS_TEST_URL;
+  if (external) return { url: external, stop: async () => {} };
+  const bin = findNatsServer() ?? installNatsServer();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mtp-test-nats-'));
+  // -p -1: the server picks a free port and logs it, so parallel runs never collide.
+  const child = spawn(bin, ['-a', '127.0.0.1', '-p', '-1', '-js', '-sd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const port = await waitForPort(child);
+    return {
+      url: `nats://127.0.0.1:${port}`,
+      stop: async () => {
+        await stopChild(child);
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await stopChild(child);
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+function waitForPort(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let log = '';
+    let port: number | undefined;
+    const timer = setTimeout(() => reject(new Error(`nats-server did not start:\n${log}`)), START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      port ??= Number(/Listening for client connections on [^\s]+:(\d+)/.exec(log)?.[1]) || undefined;
+      if (port && /Server is ready/.test(log)) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        child.stderr?.off('data', onData);
+        // Keep draining the pipes so a chatty server never blocks on a full one.
+        child.stdout?.resume();
+        child.stderr?.resume();
+        resolve(port);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`nats-server exited with ${code}:\n${log}`));
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}

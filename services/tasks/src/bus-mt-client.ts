@@ -1,0 +1,74 @@
+/**
+ * The MT port over the bus: which pairs can be translated comes from the devices that report
+ * in (the device registry), the translation itself is a request to the pool's workers. It is
+ * the same in both modes: in-process workers also report and serve over the in-process bus.
+ */
+import {
+  BUS,
+  LANGUAGES,
+  poolSubject,
+  type Domain,
+  type LanguageCode,
+  type TranslateTextReply,
+  type TranslateTextRequest,
+} from '@mtp/proto';
+import { AppError } from '@mtp/proto';
+import { BusError, type Bus } from '@mtp/platform';
+import type { DeviceRegistry } from '@mtp/ops';
+import type { MtPort, MtResult, PairRoute } from './ports';
+
+const PIVOT: LanguageCode = 'en-us';
+
+export class BusMtClient implements MtPort {
+  constructor(
+    private readonly bus: Bus,
+    private readonly devices: DeviceRegistry,
+    private readonly pool: string = 'default',
+  ) {}
+
+  /** Model versions of every pair an online device of the pool has loaded. */
+  private available(): Map<string, string> {
+    const pairs = new Map<string, string>();
+    for (const device of this.devices.list({ pool: this.pool, online: true })) {
+      for (const pair of device.loaded_pairs) pairs.set(pair, device.model_versions?.[pair] ?? '');
+    }
+    return pairs;
+  }
+
+  route(src: LanguageCode, tgt: LanguageCode): PairRoute {
+    const pairs = this.available();
+    const direct = `${src}_${tgt}`;
+    if (src !== tgt && pairs.has(direct)) return { kind: 'direct', legs: [[src, tgt]], modelVersion: pairs.get(direct)! };
+    const legs: [LanguageCode, LanguageCode][] = [
+      [src, PIVOT],
+      [PIVOT, tgt],
+    ];
+    if (src !== tgt && src !== PIVOT && tgt !== PIVOT && legs.every(([s, t]) => pairs.has(`${s}_${t}`))) {
+      return { kind: 'pivot', legs, modelVersion: legs.map(([s, t]) => pairs.get(`${s}_${t}`)).join('+') };
+    }
+    return { kind: 'unavailable', legs: [], modelVersion: '' };
+  }
+
+  async translate(texts: string[], src: LanguageCode, tgt: LanguageCode, domain: Domain): Promise<MtResult> {
+    const request: TranslateTextRequest = { texts, src_lang: src, tgt_lang: tgt, domain };
+    try {
+      const reply = await this.bus.request<TranslateTextRequest, TranslateTextReply>(
+        poolSubject(BUS.translateText.subject, this.pool),
+        request,
+        {
+          timeoutMs: BUS.translateText.timeoutMs,
+        },
+      );
+      return { translations: reply.translations, engine: reply.engine, modelVersion: reply.model_version };
+    } catch (err) {
+      if (err instanceof BusError && err.code === 'no_responders')
+        throw new AppError('PAIR_UNAVAILABLE', `${src} → ${tgt}: no device is serving`);
+      throw err;
+    }
+  }
+
+  /** Every ordered pair of platform languages with its route. */
+  routes(): { src: LanguageCode; tgt: LanguageCode; route: PairRoute }[] {
+    return LANGUAGES.flatMap((src) => LANGUAGES.filter((tgt) => tgt !== src).map((tgt) => ({ src, tgt, route: this.route(src, tgt) })));
+  }
+}

@@ -1,0 +1,7 @@
+export * from './ports';
+export * from './text-translation';
+export * from './translation-cache';
+export { tasksMigrations } from './migrations';
+export { BusMtClient } from './bus-mt-client';
+export * from './text-jobs';
+export * from './result-consumer';

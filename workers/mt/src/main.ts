@@ -1,0 +1,46 @@
+/**
+ * The MT worker as its own process (cluster mode): `NATS_URL=nats://... MODELS_DIR=... node
+ * --import tsx workers/mt/src/main.ts`. SIGTERM hands unfinished jobs back before exiting.
+ */
+import { CLOSE_DEADLINE_MS, createBus } from '@mtp/platform';
+import { ModelRegistry } from './models/model-registry';
+import { loadMtSettings } from './settings';
+import { startMtWorker } from './worker/mt-worker';
+
+async function main() {
+  const natsUrl = process.env.NATS_URL;
+  if (!natsUrl) throw new Error('NATS_URL is required: a worker process serves the cluster bus');
+  const settings = loadMtSettings();
+  const bus = await createBus({ natsUrl, name: 'mt-worker' });
+  const registry = new ModelRegistry(settings.modelsDir, {
+    threads: settings.threads,
+    provider: settings.provider,
+    quantized: settings.quantized,
+    batchSize: settings.batchSize,
+    maxLength: settings.maxLength,
+  });
+  const ackWait = process.env.MT_JOB_ACK_WAIT_MS ? Number(process.env.MT_JOB_ACK_WAIT_MS) : undefined;
+  const worker = await startMtWorker({
+    bus,
+    registry,
+    pool: process.env.MT_POOL || undefined,
+    jobAckWaitMs: ackWait,
+    log: (line) => console.log(line),
+  });
+  console.log(`mt worker ready: ${worker.deviceId}`);
+
+  const stop = async (signal: string) => {
+    console.log(`${signal}: stopping mt worker`);
+    setTimeout(() => process.exit(1), CLOSE_DEADLINE_MS + 5_000).unref();
+    await worker.stop();
+    await bus.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+/**
+ * Settings of the MT worker, read from the environment once and checked: a bad value stops the
+ * process with a message naming the variable (like the gateway's config).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type ProviderSetting = 'auto' | 'cpu' | 'cuda';
+
+export type MtSettings = {
+  /** One folder per pair, named `<src>_<tgt>` (`en-us_zh-cn`). MODELS_DIR, default DATA_DIR/models. */
+  modelsDir: string;
+  /** onnxruntime intra-op threads per session. MT_THREADS, default: the CPU count (at most 8). */
+  threads: number;
+  /** MT_PROVIDER: `auto` uses CUDA when this onnxruntime has it, else CPU. */
+  provider: ProviderSetting;
+  /** MT_QUANTIZED=1 prefers the `*_quantized.onnx` (int8) files of a model folder. */
+  quantized: boolean;
+  /** Sentences per decoder batch. MT_BATCH_SIZE, default 32. */
+  batchSize: number;
+  /** Hard cap on generated tokens per sentence, on top of the model's own max length. MT_MAX_LENGTH. */
+  maxLength: number;
+  /** `models pull`: a Hugging Face-compatible hub. MODELS_BASE_URL, default https://huggingface.co. */
+  modelsBaseUrl: string;
+  /** `models pull`: repo name for a pair, `{src}`/`{tgt}` are OPUS codes. MODELS_REPO_TEMPLATE. */
+  modelsRepoTemplate: string;
+};
+
+/** Xenova's OPUS-MT conversions carry the ONNX layout (`onnx/…`, tokenizer.json); Helsinki-NLP's do not. */
+export const DEFAULT_REPO_TEMPLATE = 'Xenova/opus-mt-{src}-{tgt}';
+export const DEFAULT_BASE_URL = 'https://huggingface.co';
+/** Past 8 threads one session gains little on CPU; more parallelism comes from more workers. */
+const MAX_DEFAULT_THREADS = 8;
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+export function loadMtSettings(env: NodeJS.ProcessEnv = process.env): MtSettings {
+  const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
+  const provider = optional(env, 'MT_PROVIDER') ?? 'auto';
+  if (provider !== 'auto' && provider !== 'cpu' && provider !== 'cuda') {
+    throw new Error(`MT_PROVIDER must be auto, cpu or cuda, got ${JSON.stringify(provider)}`);
+  }
+  const quantized = optional(env, 'MT_QUANTIZED') ?? '0';
+  if (!['0', '1', 'true', 'false'].includes(quantized)) throw new Error(`MT_QUANTIZED must be 0 or 1, got ${JSON.stringify(quantized)}`);
+  const baseUrl = optional(env, 'MODELS_BASE_URL') ?? DEFAULT_BASE_URL;
+  if (!/^https?:\/\//.test(baseUrl)) throw new Error(`MODELS_BASE_URL must start with http:// or https://, got ${JSON.stringify(baseUrl)}`);
+  const template = optional(env, 'MODELS_REPO_TEMPLATE') ?? DEFAULT_REPO_TEMPLATE;
+  if (!template.includes('{src}') || !template.includes('{tgt}')) {
+    throw new Error(`MODELS_REPO_TEMPLATE must contain {src} and {tgt}, got ${JSON.stringify(template)}`);
+  }
+  return {
+    modelsDir: path.resolve(optional(env, 'MODELS_DIR') ?? path.join(dataDir, 'models')),
+    threads: intVar(env, 'MT_THREADS', Math.min(MAX_DEFAULT_THREADS, os.availableParallelism())),
+    provider,
+    quantized: quantized === '1' || quantized === 'true',
+    batchSize: intVar(env, 'MT_BATCH_SIZE', 32),
+    maxLength: intVar(env, 'MT_MAX_LENGTH', 512),
+    modelsBaseUrl: baseUrl.replace(/\/+$/, ''),
+    modelsRepoTemplate: template,
+  };
+}

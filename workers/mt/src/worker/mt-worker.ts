@@ -1,0 +1,82 @@
+/**
+ * The MT worker: loads every model of its models folder, serves interactive text, takes
+ * segment jobs from the durable queue and reports itself as a device. The same code runs inside
+ * the single-machine process (in-process bus) and as its own process behind NATS (`main.ts`).
+ */
+import { BUS, DEFAULT_POOL, type DeviceRecord } from '@mtp/proto';
+import { describeHost, startDeviceReporter, type Bus } from '@mtp/platform';
+import { randomUUID } from 'node:crypto';
+import type { ModelRegistry } from '../models/model-registry';
+import { pairName } from '../models/pairs';
+import { consumeSegmentJobs } from './segment-jobs';
+import { serveText } from './text-server';
+import { WorkerStats } from './worker-stats';
+
+export type MtWorkerOptions = {
+  bus: Bus;
+  registry: ModelRegistry;
+  pool?: string;
+  heartbeatMs?: number;
+  /** Overrides the catalog's ack wait of segment jobs (fault tests shorten it). */
+  jobAckWaitMs?: number;
+  log?: (line: string) => void;
+};
+
+export type MtWorker = {
+  deviceId: string;
+  loadedPairs: string[];
+  stop(): Promise<void>;
+};
+
+export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
+  const pool = opts.pool ?? DEFAULT_POOL;
+  const log = opts.log ?? (() => {});
+  const host = describeHost();
+  const deviceId = `${host.host}:${host.pid}:${randomUUID().slice(0, 8)}`;
+  const stats = new WorkerStats();
+
+  // Load every usable model now: the first request should not pay for loading, and the device
+  // record should say exactly what this worker can translate.
+  const versions: Record<string, string> = {};
+  let provider: DeviceRecord['execution_provider'] = 'cpu';
+  for (const model of opts.registry.listInstalled()) {
+    if (model.problem) {
+      log(`model ${model.name} skipped: ${model.problem}`);
+      continue;
+    }
+    const engine = await opts.registry.engine(model.pair);
+    versions[pairName(model.pair)] = engine.modelVersion;
+    if (engine.info().provider === 'cuda') provider = 'cuda';
+  }
+  const loadedPairs = Object.keys(versions);
+  log(`mt worker ${deviceId}: ${loadedPairs.length} models loaded (${loadedPairs.join(', ') || 'none'}), provider ${provider}`);
+
+  const text = await serveText(opts.bus, opts.registry, pool, stats);
+  const jobs = await consumeSegmentJobs(opts.bus, opts.registry, stats, { pool, deviceId, ackWaitMs: opts.jobAckWaitMs });
+  const reporter = await startDeviceReporter(
+    opts.bus,
+    () => ({
+      ...host,
+      device_id: deviceId,
+      pool,
+      gpu: null,
+      execution_provider: provider,
+      loaded_pairs: loadedPairs,
+      model_versions: versions,
+      in_flight: stats.inFlight,
+      jobs_done: stats.jobsDone,
+    }),
+    { subject: BUS.deviceHeartbeat.subject, intervalMs: opts.heartbeatMs ?? BUS.deviceHeartbeat.intervalMs },
+  );
+
+  return {
+    deviceId,
+    loadedPairs,
+    stop: async () => {
+      await text.unsubscribe();
+      await jobs.stop();
+      await reporter.stop();
+      await opts.registry.close();
+    },
+  };
+}

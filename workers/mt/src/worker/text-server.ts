@@ -1,0 +1,41 @@
+/**
+ * Interactive text over request-reply: requests for one pair are batched dynamically (a few
+ * milliseconds of gathering) and translated together by the registry's engines.
+ */
+import { BUS, busMessageErrors, checkBusMessage, poolSubject, TranslateTextRequest, type TranslateTextReply } from '@mtp/proto';
+import type { Bus, BusSubscription } from '@mtp/platform';
+import type { LanguageCode } from '@mtp/proto';
+import { PairUnavailableError } from '../errors';
+import type { ModelRegistry } from '../models/model-registry';
+import { DynamicBatcher } from './dynamic-batcher';
+import { describeRoute } from './route-description';
+import type { WorkerStats } from './worker-stats';
+
+/** Why 5 ms: long enough for requests arriving together to share a batch, short next to a translation. */
+export const BATCH_WAIT_MS = 5;
+/** Sentences past this go in the next batch (the engine's own batch size). */
+export const MAX_BATCH_TEXTS = 32;
+
+export async function serveText(bus: Bus, registry: ModelRegistry, pool: string, stats: WorkerStats): Promise<BusSubscription> {
+  const batcher = new DynamicBatcher<string, string>(
+    async (key, texts) => {
+      const [src, tgt] = key.split('>') as [LanguageCode, LanguageCode];
+      return (await registry.translate(src, tgt, texts)).translations;
+    },
+    { maxWaitMs: BATCH_WAIT_MS, maxBatch: MAX_BATCH_TEXTS },
+  );
+
+  return bus.serve<unknown, TranslateTextReply>(poolSubject(BUS.translateText.subject, pool), async (payload) => {
+    if (!checkBusMessage(TranslateTextRequest, payload)) {
+      throw new Error(`invalid translate request: ${busMessageErrors(TranslateTextRequest, payload).join('; ')}`);
+    }
+    const src = payload.src_lang as LanguageCode;
+    const tgt = payload.tgt_lang as LanguageCode;
+    const route = await describeRoute(registry, src, tgt);
+    if (!route) throw new PairUnavailableError(src, tgt);
+    return stats.track(async () => {
+      const translations = await batcher.submit(`${src}>${tgt}`, payload.texts);
+      return { translations, engine: route.engine, model_version: route.modelVersion };
+    });
+  });
+}
