@@ -2,6 +2,7 @@
  * Settings come from the environment (ARCHITECTURE.md conventions), checked once at start-up:
  * a bad value stops the process with a message naming the variable.
  */
+import { loadRemoteSettings, type RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,6 +39,8 @@ export type Config = {
   mtThreads: number | undefined;
   /** The device pool this gateway sends work to (MT_POOL; enterprises may have their own). */
   mtPool: string;
+  /** A remote chat-completions engine for the in-process worker (MT_REMOTE_URL and friends). */
+  mtRemote: RemoteSettings | null;
 };
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -81,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runMtWorker: runMtWorker ? runMtWorker === '1' : !natsUrl,
     mtThreads: optional(env, 'MT_THREADS') ? intVar(env, 'MT_THREADS', 1) : undefined,
     mtPool: optional(env, 'MT_POOL') ?? 'default',
+    mtRemote: loadRemoteSettings(env),
   };
 }

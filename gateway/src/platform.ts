@@ -51,6 +51,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       bus,
       workerModelsDir: config.runMtWorker ? config.modelsDir : undefined,
       workerThreads: config.mtThreads,
+      workerRemote: config.mtRemote,
       pool: config.mtPool,
       log,
     });

@@ -6,6 +6,8 @@
 import { ModelRegistry } from '@mtp/mt-worker/src/models/model-registry';
 import { startMtWorker, type MtWorker } from '@mtp/mt-worker/src/worker/mt-worker';
 import { detectLanguage } from '@mtp/mt-worker/src/langid/detect-language';
+import { RemoteChatEngine } from '@mtp/mt-worker/src/remote/remote-chat-engine';
+import type { RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
 import { ledgerPort } from '@mtp/billing';
 import { DeviceRegistry } from '@mtp/ops';
 import type { Bus, Db } from '@mtp/platform';
@@ -18,6 +20,8 @@ export type TranslationRuntimeOptions = {
   workerModelsDir?: string;
   /** onnxruntime threads of the in-process worker. */
   workerThreads?: number;
+  /** A remote chat-completions engine for the in-process worker (MT_REMOTE_* settings). */
+  workerRemote?: RemoteSettings | null;
   pool?: string;
   log?: (line: string) => void;
 };
@@ -36,7 +40,8 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
   try {
     if (opts.workerModelsDir) {
       const registry = new ModelRegistry(opts.workerModelsDir, { threads: opts.workerThreads });
-      worker = await startMtWorker({ bus: opts.bus, registry, pool: opts.pool, log: opts.log });
+      const remote = opts.workerRemote ? new RemoteChatEngine(opts.workerRemote) : null;
+      worker = await startMtWorker({ bus: opts.bus, registry, remote, pool: opts.pool, log: opts.log });
     }
   } catch (err) {
     await devices.stop();

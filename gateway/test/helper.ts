@@ -10,6 +10,7 @@ import { createTestDatabase } from '@mtp/platform/testing';
 import type { TokenPair } from '@mtp/proto';
 import type { FastifyInstance } from 'fastify';
 import { constants, publicEncrypt } from 'node:crypto';
+import type { RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { allMigrations } from '../src/platform';
@@ -29,6 +30,8 @@ export type TestGatewayOptions = {
   smtpUrl?: string;
   /** Start an in-process MT worker on these models (the committed tiny test models, say). */
   modelsDir?: string;
+  /** Give that worker a remote chat-completions engine. */
+  remote?: RemoteSettings;
 };
 
 export async function buildTestGateway(opts: TestGatewayOptions = {}) {
@@ -44,7 +47,13 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
   });
   // A broker of its own, so test files running in one process never hear each other's workers.
   const bus = new MemoryBus(new MemoryBroker());
-  const translation = await startTranslationRuntime({ db: tdb.db, bus, workerModelsDir: opts.modelsDir, workerThreads: 1 });
+  const translation = await startTranslationRuntime({
+    db: tdb.db,
+    bus,
+    workerModelsDir: opts.modelsDir,
+    workerThreads: 1,
+    workerRemote: opts.remote,
+  });
   const app: FastifyInstance = await buildApp({ db: tdb.db, accounts, text: translation.text });
   const db: Db = tdb.db;
 

@@ -4,6 +4,8 @@
  */
 import { CLOSE_DEADLINE_MS, createBus } from '@mtp/platform';
 import { ModelRegistry } from './models/model-registry';
+import { RemoteChatEngine } from './remote/remote-chat-engine';
+import { loadRemoteSettings } from './remote/remote-settings';
 import { loadMtSettings } from './settings';
 import { startMtWorker } from './worker/mt-worker';
 
@@ -20,9 +22,11 @@ async function main() {
     maxLength: settings.maxLength,
   });
   const ackWait = process.env.MT_JOB_ACK_WAIT_MS ? Number(process.env.MT_JOB_ACK_WAIT_MS) : undefined;
+  const remoteSettings = loadRemoteSettings(process.env);
   const worker = await startMtWorker({
     bus,
     registry,
+    remote: remoteSettings ? new RemoteChatEngine(remoteSettings) : null,
     pool: process.env.MT_POOL || undefined,
     jobAckWaitMs: ackWait,
     log: (line) => console.log(line),

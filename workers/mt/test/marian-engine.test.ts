@@ -46,6 +46,8 @@ describe.each(PAIRS)('MarianEngine on %s', (pair) => {
     expect(info.encoder).toBe('onnx/encoder_model.onnx');
     expect(info.decoder).toBe('onnx/decoder_model_merged.onnx');
     expect(info.sourceLang).toBe(pair.split('_')[0]);
+    // Single-target models have no >>lang<< tokens; nothing is put before the source.
+    expect(info.targetLanguageToken).toBeUndefined();
     expect(engines[pair].modelVersion).toMatch(/^[0-9a-f]{12}$/);
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PairUnavailableError } from '../src/errors';
 import { ModelRegistry } from '../src/models/model-registry';
+import { loadMtSettings } from '../src/settings';
 import { makePlaceholderModel } from './support/model-folders';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'mt-registry-'));
@@ -60,6 +61,14 @@ describe('ModelRegistry', () => {
     await expect(attempt).rejects.toBeInstanceOf(PairUnavailableError);
     await expect(attempt).rejects.toMatchObject({ codeName: 'PAIR_UNAVAILABLE', message: expect.stringContaining('ko -> ru') });
     await expect(registry.translate('ja', 'ja', ['x'])).rejects.toThrow(/same language/);
+  });
+
+  it('takes MODELS_DIR and the engine settings from the environment', () => {
+    const registry = ModelRegistry.fromSettings(loadMtSettings({ MODELS_DIR: root, MT_THREADS: '3' }));
+    expect(registry.modelsDir).toBe(root);
+    expect(() => loadMtSettings({ MT_THREADS: 'many' })).toThrow(/MT_THREADS must be an integer/);
+    expect(() => loadMtSettings({ MT_PROVIDER: 'tpu' })).toThrow(/MT_PROVIDER must be auto, cpu or cuda/);
+    expect(loadMtSettings({ DATA_DIR: '/srv/mtp' }).modelsDir).toBe('/srv/mtp/models');
   });
 
   it('answers an empty list for a models directory that does not exist yet', () => {

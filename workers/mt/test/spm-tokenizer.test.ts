@@ -13,7 +13,7 @@ import { findModelFiles } from '../src/engine/model-files';
 import { ModelProto, parseSpmModel, PIECE_TYPE } from '../src/engine/spm-model';
 import { SpmNormalizer } from '../src/engine/spm-normalizer';
 import { UnigramSegmenter } from '../src/engine/spm-unigram';
-import { loadMarianTokenizer } from '../src/engine/tokenizer';
+import { loadMarianTokenizer, pickTargetLanguageToken } from '../src/engine/tokenizer';
 import { testModelDir } from './support/model-folders';
 
 const PIECES = [
@@ -108,6 +108,27 @@ describe('MarianTokenizer over source.spm + vocab.json', () => {
     expect(tokenizer.encode('hello world hello', 3)).toEqual([3, 2, 0]);
     expect(tokenizer.decode([6, 3, 2, 1, 0])).toBe('hello world');
   });
+
+  it('puts the target-language token of a multi-target model first and never decodes it', () => {
+    const vocab = { '</s>': 0, '<unk>': 1, '▁world': 2, '▁hello': 3, '>>cmn_Hans<<': 4, '>>jpn<<': 5, '<pad>': 6 };
+    writeFileSync(path.join(dir, 'vocab.json'), JSON.stringify(vocab));
+    const tokenizer = loadMarianTokenizer(
+      {
+        kind: 'spm',
+        sourceSpm: path.join(dir, 'source.spm'),
+        targetSpm: path.join(dir, 'target.spm'),
+        vocabJson: path.join(dir, 'vocab.json'),
+        tokenizerConfig: undefined,
+      },
+      { eosId: 0, padId: 6 },
+      dir,
+    );
+    expect(pickTargetLanguageToken(tokenizer, 'zh-cn')).toBe('>>cmn_Hans<<');
+    expect(pickTargetLanguageToken(tokenizer, 'ja')).toBe('>>jpn<<');
+    expect(pickTargetLanguageToken(tokenizer, 'ru')).toBeUndefined();
+    expect(tokenizer.encode('hello world', Infinity, [4])).toEqual([4, 3, 2, 0]);
+    expect(tokenizer.decode([4, 3, 2, 0])).toBe('hello world');
+  });
 });
 
 describe('the SentencePiece path against the SentencePiece library', () => {
@@ -120,7 +141,9 @@ describe('the SentencePiece path against the SentencePiece library', () => {
   it.each(['en-us_zh-cn', 'zh-cn_en-us'] as const)('gives the library ids on %s, tricky inputs included', (pair) => {
     const dir = testModelDir(pair);
     const files = findModelFiles(dir, { tokenizer: 'spm' });
-    const sha = createHash('sha256').update(readFileSync(path.join(dir, 'source.spm'))).digest('hex');
+    const sha = createHash('sha256')
+      .update(readFileSync(path.join(dir, 'source.spm')))
+      .digest('hex');
     expect(sha, 'source.spm changed: rerun /usr/bin/python3 workers/mt/test/fixtures/make_spm_reference.py').toBe(
       reference.pairs[pair].source_spm_sha256,
     );

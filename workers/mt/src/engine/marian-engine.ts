@@ -15,7 +15,8 @@ import { OnnxStepDecoder } from './onnx-decoder';
 import { createSessions, type Provider } from './onnx-session';
 import { joinText, splitText } from './sentence-splitter';
 import { encodeBatch } from './encode-batch';
-import { loadMarianTokenizer, type MarianTokenizer } from './tokenizer';
+import { loadMarianTokenizer, pickTargetLanguageToken, type MarianTokenizer } from './tokenizer';
+import { ModelFilesError } from '../errors';
 import type { ProviderSetting } from '../settings';
 
 export type EngineOptions = {
@@ -33,6 +34,8 @@ export type EngineOptions = {
   /** Source and target languages; default: from a folder named `<src>_<tgt>`. */
   sourceLang?: string;
   targetLang?: string;
+  /** `>>cmn_Hans<<`-style token put before each source; default: the target language's, if the vocabulary has one. */
+  targetLanguageToken?: string;
 };
 
 export type TranslateOptions = {
@@ -58,9 +61,12 @@ export type EngineInfo = {
   encoder: string;
   decoder: string;
   tokenizer: 'tokenizer.json' | 'spm';
+  targetLanguageToken: string | undefined;
   vocabSize: number;
   decoderLayers: number;
   maxLength: number;
+  /** generation_config's num_beams: what the model's authors decode with (translate() defaults to greedy). */
+  numBeams: number;
   batchSize: number;
 };
 
@@ -74,6 +80,8 @@ export class MarianEngine {
     private readonly encoder: ort.InferenceSession,
     private readonly decoder: ort.InferenceSession,
     private readonly vocabSize: number,
+    /** Ids put before every source: the target-language token of multi-target models. */
+    private readonly sourcePrefix: number[],
     private readonly infoBase: Omit<EngineInfo, 'modelVersion'>,
     readonly modelVersion: string,
   ) {}
@@ -93,10 +101,15 @@ export class MarianEngine {
     const logitsCols = logitsMeta?.isTensor ? logitsMeta.shape[2] : undefined;
     const vocabSize = typeof logitsCols === 'number' ? logitsCols : config.vocabSize;
     const pair = /^([a-z-]+)_([a-z-]+)$/.exec(path.basename(absDir));
+    const targetLang = options.targetLang ?? pair?.[2];
+    const targetLanguageToken = options.targetLanguageToken ?? pickTargetLanguageToken(tokenizer, targetLang);
+    if (targetLanguageToken && tokenizer.tokenId(targetLanguageToken) === undefined) {
+      throw new ModelFilesError(absDir, `the vocabulary has no ${targetLanguageToken} token`);
+    }
     const info: Omit<EngineInfo, 'modelVersion'> = {
       dir: absDir,
       sourceLang: options.sourceLang ?? pair?.[1],
-      targetLang: options.targetLang ?? pair?.[2],
+      targetLang,
       provider: choice.provider,
       providerReason: choice.reason,
       threads: options.threads,
@@ -104,12 +117,15 @@ export class MarianEngine {
       encoder: path.relative(absDir, files.encoder),
       decoder: path.relative(absDir, files.decoder),
       tokenizer: files.tokenizer.kind,
+      targetLanguageToken,
       vocabSize,
       decoderLayers: config.decoderLayers,
       maxLength: Math.min(config.maxLength - 1, options.maxLength ?? Infinity),
+      numBeams: config.numBeams,
       batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
     };
-    return new MarianEngine(files, config, tokenizer, encoder, decoder, vocabSize, info, computeModelVersion(files));
+    const prefix = targetLanguageToken ? [tokenizer.tokenId(targetLanguageToken)!] : [];
+    return new MarianEngine(files, config, tokenizer, encoder, decoder, vocabSize, prefix, info, computeModelVersion(files));
   }
 
   info(): EngineInfo {
@@ -134,7 +150,7 @@ export class MarianEngine {
   /** Translates sentences as they are (no splitting), batched by similar length. */
   async translateSentences(sentences: readonly string[], options: TranslateOptions = {}): Promise<string[]> {
     const maxTokens = this.config.maxPositionEmbeddings;
-    const encoded = sentences.map((s) => this.tokenizer.encode(s, maxTokens));
+    const encoded = sentences.map((s) => this.tokenizer.encode(s, maxTokens, this.sourcePrefix));
     // Longest first: similar lengths share a batch, so padding and straggler steps stay small.
     const order = encoded.map((_, i) => i).sort((a, b) => encoded[b]!.length - encoded[a]!.length);
     const out = new Array<string>(sentences.length);

@@ -14,8 +14,10 @@ import { UnigramSegmenter } from './spm-unigram';
 
 export type MarianTokenizer = {
   readonly kind: 'tokenizer.json' | 'spm';
-  /** Source ids ending in `</s>`, at most `maxTokens` long. */
-  encode(text: string, maxTokens?: number): number[];
+  /** Source ids ending in `</s>`, at most `maxTokens` long, after `prefix` (a target-language token). */
+  encode(text: string, maxTokens?: number, prefix?: readonly number[]): number[];
+  /** The id of a vocabulary entry (language tokens such as `>>cmn_Hans<<`). */
+  tokenId(piece: string): number | undefined;
   /** Target text of generated ids; special tokens (eos, pad, unk, language codes) are skipped. */
   decode(ids: ArrayLike<number>): string;
 };
@@ -32,8 +34,9 @@ function readJson(file: string, dir: string): Json {
   }
 }
 
-function finish(ids: number[], eosId: number, maxTokens: number): number[] {
-  const body = ids.length >= maxTokens ? ids.slice(0, maxTokens - 1) : ids;
+function finish(ids: number[], eosId: number, maxTokens: number, prefix: readonly number[] = []): number[] {
+  const body = [...prefix, ...ids];
+  if (body.length >= maxTokens) body.length = maxTokens - 1;
   body.push(eosId);
   return body;
 }
@@ -58,10 +61,11 @@ function createJsonTokenizer(files: Extract<TokenizerFiles, { kind: 'tokenizer.j
   const unkId = tokenizer.token_to_id(stringToken(config, 'unk_token', '<unk>'));
   return {
     kind: 'tokenizer.json' as const,
-    encode(text: string, maxTokens = Infinity): number[] {
+    encode(text: string, maxTokens = Infinity, prefix?: readonly number[]): number[] {
       const ids = tokenizer.encode(text, { add_special_tokens: false }).ids;
-      return finish(fuseUnknown(ids, unkId), special.eosId, maxTokens);
+      return finish(fuseUnknown(ids, unkId), special.eosId, maxTokens, prefix);
     },
+    tokenId: (piece: string) => tokenizer.token_to_id(piece),
     decode(ids: ArrayLike<number>): string {
       const kept = Array.from(ids).filter((id) => id !== special.eosId && id !== special.padId);
       // The library refuses an empty list; an empty generation is an empty translation.
@@ -98,7 +102,8 @@ function createSpmTokenizer(files: Extract<TokenizerFiles, { kind: 'spm' }>, spe
   const segmenter = new UnigramSegmenter(source);
   return {
     kind: 'spm' as const,
-    encode(text: string, maxTokens = Infinity): number[] {
+    tokenId: (piece: string) => vocab.get(piece),
+    encode(text: string, maxTokens = Infinity, prefix?: readonly number[]): number[] {
       // Like MarianTokenizer, an unknown run's surface text is looked up too: the shared
       // vocabulary may know it from the other language's pieces.
       const pieces = segmenter.segment(normalizer.normalize(text));
@@ -106,6 +111,7 @@ function createSpmTokenizer(files: Extract<TokenizerFiles, { kind: 'spm' }>, spe
         pieces.map((p) => vocab.get(p.piece) ?? unkId),
         special.eosId,
         maxTokens,
+        prefix,
       );
     },
     decode(ids: ArrayLike<number>): string {
@@ -118,4 +124,21 @@ function createSpmTokenizer(files: Extract<TokenizerFiles, { kind: 'spm' }>, spe
 
 export function loadMarianTokenizer(files: TokenizerFiles, special: SpecialIds, dir: string): MarianTokenizer {
   return files.kind === 'tokenizer.json' ? createJsonTokenizer(files, special, dir) : createSpmTokenizer(files, special, dir);
+}
+
+/**
+ * Multi-target OPUS-MT models (opus-mt-en-zh, en-mul, ...) need a `>>lang<<` token first in the
+ * source to pick the target language; the first of these the vocabulary has is used.
+ */
+const TARGET_LANGUAGE_TOKENS: Record<string, string[]> = {
+  zh: ['>>cmn_Hans<<', '>>zho_Hans<<', '>>cmn<<', '>>zho<<', '>>zh<<'],
+  en: ['>>eng<<', '>>en<<'],
+  ja: ['>>jpn<<', '>>ja<<'],
+  ko: ['>>kor<<', '>>ko<<'],
+  ru: ['>>rus<<', '>>ru<<'],
+};
+
+export function pickTargetLanguageToken(tokenizer: MarianTokenizer, targetLang: string | undefined): string | undefined {
+  const base = targetLang?.toLowerCase().split(/[-_]/)[0] ?? '';
+  return TARGET_LANGUAGE_TOKENS[base]?.find((token) => tokenizer.tokenId(token) !== undefined);
 }

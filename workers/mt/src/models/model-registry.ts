@@ -9,6 +9,7 @@ import type { LanguageCode } from '@mtp/proto';
 import { MarianEngine, type EngineOptions, type TranslateOptions } from '../engine/marian-engine';
 import { findModelFiles } from '../engine/model-files';
 import { MtError, PairUnavailableError } from '../errors';
+import { loadMtSettings, type MtSettings } from '../settings';
 import { pairName, parsePairName, PIVOT, type Pair } from './pairs';
 import { translateChain } from './translate-chain';
 
@@ -25,6 +26,12 @@ export class ModelRegistry {
     readonly modelsDir: string,
     private readonly engineOptions: EngineOptions = {},
   ) {}
+
+  /** The registry the worker runs with: MODELS_DIR and the engine settings from the environment. */
+  static fromSettings(settings: MtSettings = loadMtSettings()): ModelRegistry {
+    const { modelsDir, threads, provider, quantized, batchSize, maxLength } = settings;
+    return new ModelRegistry(modelsDir, { threads, provider, quantized, batchSize, maxLength });
+  }
 
   /** Folders named like a pair; `problem` says why one is unusable (a missing file). Read fresh each call. */
   listInstalled(): InstalledModel[] {
@@ -93,7 +100,9 @@ export class ModelRegistry {
   ): Promise<RegistryTranslation> {
     const resolution = this.resolvePair(src, tgt);
     if (resolution.kind === 'unavailable') {
-      throw new PairUnavailableError(src, tgt, src === tgt ? 'source and target are the same language' : undefined);
+      const pivot = src === PIVOT || tgt === PIVOT ? '' : ` and no ${src}_${PIVOT} + ${PIVOT}_${tgt} models for a pivot`;
+      const reason = src === tgt ? 'source and target are the same language' : `no ${src}_${tgt} model in ${this.modelsDir}${pivot}`;
+      throw new PairUnavailableError(src, tgt, reason);
     }
     const engines = await Promise.all(resolution.legs.map((leg) => this.engine(leg)));
     const translations = await translateChain(engines, texts, options);

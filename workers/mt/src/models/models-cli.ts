@@ -105,7 +105,7 @@ export async function runModelsCli(
   const [command, ...args] = argv;
   try {
     const settings = loadMtSettings(io.env);
-    const registry = new ModelRegistry(settings.modelsDir);
+    const registry = ModelRegistry.fromSettings(settings);
     switch (command) {
       case 'list':
         return list(registry, io);

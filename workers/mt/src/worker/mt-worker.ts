@@ -8,6 +8,8 @@ import { describeHost, startDeviceReporter, type Bus } from '@mtp/platform';
 import { randomUUID } from 'node:crypto';
 import type { ModelRegistry } from '../models/model-registry';
 import { pairName } from '../models/pairs';
+import type { RemoteChatEngine } from '../remote/remote-chat-engine';
+import { PairTranslators } from './pair-translators';
 import { consumeSegmentJobs } from './segment-jobs';
 import { serveText } from './text-server';
 import { WorkerStats } from './worker-stats';
@@ -15,6 +17,8 @@ import { WorkerStats } from './worker-stats';
 export type MtWorkerOptions = {
   bus: Bus;
   registry: ModelRegistry;
+  /** A remote chat-completions engine for pairs the local models do not serve. */
+  remote?: RemoteChatEngine | null;
   pool?: string;
   heartbeatMs?: number;
   /** Overrides the catalog's ack wait of segment jobs (fault tests shorten it). */
@@ -48,11 +52,14 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
     versions[pairName(model.pair)] = engine.modelVersion;
     if (engine.info().provider === 'cuda') provider = 'cuda';
   }
-  const loadedPairs = Object.keys(versions);
+  const translators = new PairTranslators(opts.registry, opts.remote ?? null);
+  // Pivot and remote pairs are listed too: the gateway routes by what a device can translate.
+  Object.assign(versions, await translators.versions());
+  const loadedPairs = Object.keys(versions).sort();
   log(`mt worker ${deviceId}: ${loadedPairs.length} models loaded (${loadedPairs.join(', ') || 'none'}), provider ${provider}`);
 
-  const text = await serveText(opts.bus, opts.registry, pool, stats);
-  const jobs = await consumeSegmentJobs(opts.bus, opts.registry, stats, { pool, deviceId, ackWaitMs: opts.jobAckWaitMs });
+  const text = await serveText(opts.bus, translators, pool, stats);
+  const jobs = await consumeSegmentJobs(opts.bus, translators, stats, { pool, deviceId, ackWaitMs: opts.jobAckWaitMs });
   const reporter = await startDeviceReporter(
     opts.bus,
     () => ({
@@ -76,7 +83,7 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
       await text.unsubscribe();
       await jobs.stop();
       await reporter.stop();
-      await opts.registry.close();
+      await translators.close();
     },
   };
 }

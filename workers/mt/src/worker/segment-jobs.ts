@@ -16,8 +16,7 @@ import {
 } from '@mtp/proto';
 import { UnrecoverableJobError, type Bus, type JobConsumer } from '@mtp/platform';
 import type { LanguageCode } from '@mtp/proto';
-import type { ModelRegistry } from '../models/model-registry';
-import { describeRoute } from './route-description';
+import type { PairTranslators } from './pair-translators';
 import type { WorkerStats } from './worker-stats';
 
 /** Segments per engine call: one engine batch, so progress is reported about once a batch. */
@@ -27,7 +26,7 @@ export type SegmentJobOptions = { pool: string; deviceId: string; ackWaitMs?: nu
 
 export async function consumeSegmentJobs(
   bus: Bus,
-  registry: ModelRegistry,
+  translators: PairTranslators,
   stats: WorkerStats,
   opts: SegmentJobOptions,
 ): Promise<JobConsumer> {
@@ -41,14 +40,14 @@ export async function consumeSegmentJobs(
       }
       const src = payload.src_lang as LanguageCode;
       const tgt = payload.tgt_lang as LanguageCode;
-      const route = await describeRoute(registry, src, tgt);
+      const route = await translators.describe(src, tgt);
       if (!route) throw new UnrecoverableJobError(`no model for ${src} → ${tgt} on this device`);
       await stats.track(async () => {
         const translations: string[] = [];
         for (let i = 0; i < payload.segments.length; i += SLICE) {
           if (job.signal.aborted) throw new Error('job handed back');
           const slice = payload.segments.slice(i, i + SLICE);
-          translations.push(...(await registry.translate(src, tgt, slice)).translations);
+          translations.push(...(await translators.translate(src, tgt, slice, payload.glossary)));
           job.progress();
           const progress: JobProgress = {
             task_id: payload.task_id,

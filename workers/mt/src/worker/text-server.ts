@@ -6,9 +6,8 @@ import { BUS, busMessageErrors, checkBusMessage, poolSubject, TranslateTextReque
 import type { Bus, BusSubscription } from '@mtp/platform';
 import type { LanguageCode } from '@mtp/proto';
 import { PairUnavailableError } from '../errors';
-import type { ModelRegistry } from '../models/model-registry';
 import { DynamicBatcher } from './dynamic-batcher';
-import { describeRoute } from './route-description';
+import type { PairTranslators } from './pair-translators';
 import type { WorkerStats } from './worker-stats';
 
 /** Why 5 ms: long enough for requests arriving together to share a batch, short next to a translation. */
@@ -16,11 +15,11 @@ export const BATCH_WAIT_MS = 5;
 /** Sentences past this go in the next batch (the engine's own batch size). */
 export const MAX_BATCH_TEXTS = 32;
 
-export async function serveText(bus: Bus, registry: ModelRegistry, pool: string, stats: WorkerStats): Promise<BusSubscription> {
+export async function serveText(bus: Bus, translators: PairTranslators, pool: string, stats: WorkerStats): Promise<BusSubscription> {
   const batcher = new DynamicBatcher<string, string>(
     async (key, texts) => {
       const [src, tgt] = key.split('>') as [LanguageCode, LanguageCode];
-      return (await registry.translate(src, tgt, texts)).translations;
+      return translators.translate(src, tgt, texts);
     },
     { maxWaitMs: BATCH_WAIT_MS, maxBatch: MAX_BATCH_TEXTS },
   );
@@ -31,10 +30,13 @@ export async function serveText(bus: Bus, registry: ModelRegistry, pool: string,
     }
     const src = payload.src_lang as LanguageCode;
     const tgt = payload.tgt_lang as LanguageCode;
-    const route = await describeRoute(registry, src, tgt);
+    const route = await translators.describe(src, tgt);
     if (!route) throw new PairUnavailableError(src, tgt);
     return stats.track(async () => {
-      const translations = await batcher.submit(`${src}>${tgt}`, payload.texts);
+      // A glossary shapes one request's prompt, so such requests are not batched with others.
+      const translations = payload.glossary?.length
+        ? await translators.translate(src, tgt, payload.texts, payload.glossary)
+        : await batcher.submit(`${src}>${tgt}`, payload.texts);
       return { translations, engine: route.engine, model_version: route.modelVersion };
     });
   });
