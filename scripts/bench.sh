@@ -2,6 +2,7 @@
 # Benchmarks print figures; they never assert on time. Each capability adds its own to bench/.
 source "$(dirname "$0")/lib.sh"
 ensure_deps
+ensure_model_build_tools
 for bench in bench/*.bench.ts; do
   echo "== $bench"
   node --import tsx "$bench"

@@ -53,3 +53,17 @@ ensure_chromium() {
     exit 1
   fi
 }
+
+# Debian's torch and onnx build the models the MT benchmarks and test-model scripts need (no
+# PyPI here). Without libopenblas0-pthread torch falls back to a reference BLAS ~20x slower.
+ensure_model_build_tools() {
+  if /usr/bin/python3 -c 'import torch, onnx, sentencepiece' >/dev/null 2>&1; then return; fi
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian's python3-torch and python3-onnx to build benchmark models (apt-get)..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      python3-torch python3-onnx python3-sentencepiece python3-numpy libopenblas0-pthread >/dev/null
+  else
+    echo "Building benchmark models needs Debian's python3-torch python3-onnx python3-sentencepiece (apt-get install)." >&2
+  fi
+}

@@ -17,6 +17,6 @@ export {
 } from './reservations';
 export { remaining, remainingAnonymous } from './remaining';
 export { clientKeyFromIp } from './owner';
-export { ANONYMOUS_DAILY_CHARS, FREE_MONTHLY_CHARS } from './periods';
+export { ANONYMOUS_MONTHLY_CHARS, FREE_MONTHLY_CHARS } from './periods';
 export type { Part } from './consumption';
 export { ledgerPort, type LedgerPort, type Payer } from './ledger-port';

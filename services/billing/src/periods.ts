@@ -9,12 +9,11 @@ import type { Owner } from './owner';
 export const FREE_MONTHLY_CHARS = SKUS.free.quotaChars;
 
 /**
- * An anonymous visitor (try_translate without a login): this many characters per client key and
- * calendar day. Four full-length trial texts (5,000 each): enough to try the product, and less
- * than a month of a registered free user, so registering is worth it. A day, not a month,
- * because addresses are shared (offices, mobile carriers) and change hands.
+ * A free visitor who is not logged in (try_translate): the spec's free quota (100,000) per
+ * client key and calendar month, the same allowance a registered free user has. Addresses are
+ * shared and change hands, so the key is only as good as `clientKeyFromIp`.
  */
-export const ANONYMOUS_DAILY_CHARS = 20_000;
+export const ANONYMOUS_MONTHLY_CHARS = SKUS.free.quotaChars;
 
 export type Period = { startsAt: Date; expiresAt: Date };
 
@@ -23,14 +22,9 @@ export function monthOf(now: Date): Period {
   return { startsAt, expiresAt: addMonthsUtc(startsAt, 1) };
 }
 
-export function dayOf(now: Date): Period {
-  const startsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  return { startsAt, expiresAt: new Date(startsAt.getTime() + 86_400_000) };
-}
-
 /** The free allowance that applies to `owner` at `now`. */
 export function freeAllowance(owner: Owner, now: Date): Period & { chars: number } {
-  return owner.kind === 'user' ? { ...monthOf(now), chars: FREE_MONTHLY_CHARS } : { ...dayOf(now), chars: ANONYMOUS_DAILY_CHARS };
+  return { ...monthOf(now), chars: owner.kind === 'user' ? FREE_MONTHLY_CHARS : ANONYMOUS_MONTHLY_CHARS };
 }
 
 /** Calendar months later; a day past the end of the target month clamps to its last day (Jan 31 + 1 = Feb 28/29). */

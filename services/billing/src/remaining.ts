@@ -39,7 +39,7 @@ export function remaining(db: Db, userId: number, now = new Date()): Promise<Rem
   return balanceOf(db, ownerOf(userId), now);
 }
 
-/** An anonymous visitor's characters for today, by client key (see `clientKeyFromIp`). */
+/** An anonymous visitor's characters this month, by client key (see `clientKeyFromIp`). */
 export function remainingAnonymous(db: Db, clientKey: string, now = new Date()): Promise<RemainingData> {
   return balanceOf(db, ownerOf(null, clientKey), now);
 }

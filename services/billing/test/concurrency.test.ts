@@ -135,7 +135,7 @@ describe('the port the tasks service uses', () => {
     await port.refund('port-2');
     await port.refund('port-2');
     expect((await remaining(fx.db, userId)).total_left).toBe(99_400);
-    expect((await remainingAnonymous(fx.db, 'ip4:192.0.2.1')).total_left).toBe(20_000);
-    await expect(port.reserve({ anonymousKey: 'ip4:192.0.2.1' }, 'port-3', 20_001)).rejects.toMatchObject({ code: 41005 });
+    expect((await remainingAnonymous(fx.db, 'ip4:192.0.2.1')).total_left).toBe(100_000);
+    await expect(port.reserve({ anonymousKey: 'ip4:192.0.2.1' }, 'port-3', 100_001)).rejects.toMatchObject({ code: 41005 });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientKeyFromIp } from '../src/owner';
-import { addMonthsUtc, dayOf, monthOf, packageExpiry } from '../src/periods';
+import { addMonthsUtc, monthOf, packageExpiry } from '../src/periods';
 
 describe('clientKeyFromIp', () => {
   it('keys IPv4 by address and IPv6 by /64', () => {
@@ -23,13 +23,9 @@ describe('periods', () => {
     expect(addMonthsUtc(new Date('2025-03-10T00:00:00Z'), 12).toISOString()).toBe('2026-03-10T00:00:00.000Z');
   });
 
-  it('bounds a month and a day, and keeps packages 365 days', () => {
+  it('bounds a month and keeps packages 365 days', () => {
     expect(monthOf(new Date('2025-12-31T23:59:59Z'))).toEqual({
       startsAt: new Date('2025-12-01T00:00:00Z'),
-      expiresAt: new Date('2026-01-01T00:00:00Z'),
-    });
-    expect(dayOf(new Date('2025-12-31T23:59:59Z'))).toEqual({
-      startsAt: new Date('2025-12-31T00:00:00Z'),
       expiresAt: new Date('2026-01-01T00:00:00Z'),
     });
     expect(packageExpiry(new Date('2025-01-01T00:00:00Z')).toISOString()).toBe('2026-01-01T00:00:00.000Z');

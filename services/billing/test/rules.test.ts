@@ -128,16 +128,18 @@ describe('plans, packages and the free allowance', () => {
 });
 
 describe('anonymous visitors', () => {
-  it('have 20,000 characters a UTC day per client key', async () => {
+  it('have the free 100,000 characters a UTC month per client key', async () => {
     const day = new Date('2031-03-03T12:00:00Z');
-    await reserve(fx.db, { userId: null, clientKey: 'ip4:10.0.0.1', taskId: 'anon-1', chars: 15_000, now: day });
+    await reserve(fx.db, { userId: null, clientKey: 'ip4:10.0.0.1', taskId: 'anon-1', chars: 95_000, now: day });
     expect(await codeOf(reserve(fx.db, { userId: null, clientKey: 'ip4:10.0.0.1', taskId: 'anon-2', chars: 5_001, now: day }))).toBe(41005);
-    await reserve(fx.db, { userId: null, clientKey: 'ip4:10.0.0.2', taskId: 'anon-3', chars: 20_000, now: day });
+    await reserve(fx.db, { userId: null, clientKey: 'ip4:10.0.0.2', taskId: 'anon-3', chars: 100_000, now: day });
     expect((await remainingAnonymous(fx.db, 'ip4:10.0.0.1', day)).total_left).toBe(5_000);
-    const nextDay = new Date('2031-03-04T00:00:00Z');
-    expect((await remainingAnonymous(fx.db, 'ip4:10.0.0.1', nextDay)).total_left).toBe(20_000);
+    const laterSameMonth = new Date('2031-03-31T23:00:00Z');
+    expect((await remainingAnonymous(fx.db, 'ip4:10.0.0.1', laterSameMonth)).total_left).toBe(5_000);
+    const nextMonth = new Date('2031-04-01T00:00:00Z');
+    expect((await remainingAnonymous(fx.db, 'ip4:10.0.0.1', nextMonth)).total_left).toBe(100_000);
     await refund(fx.db, { taskId: 'anon-1' });
-    expect((await remainingAnonymous(fx.db, 'ip4:10.0.0.1', day)).total_left).toBe(20_000);
+    expect((await remainingAnonymous(fx.db, 'ip4:10.0.0.1', day)).total_left).toBe(100_000);
   });
 
   it('need a client key, and cannot take over a user task id', async () => {
