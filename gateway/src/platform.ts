@@ -33,6 +33,8 @@ export type StartOptions = { logger?: boolean | { level: string }; log?: (line: 
 export async function startPlatform(config: Config, opts: StartOptions = {}): Promise<Platform> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // What has started so far, stopped in reverse order if a later step fails.
+  const started: (() => Promise<void>)[] = [() => database.close()];
   try {
     const applied = await runMigrations(database.db, await allMigrations());
     if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
@@ -46,6 +48,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       tokenSettings: { accessTtlSeconds: config.accessTtlSeconds, refreshTtlSeconds: config.refreshTtlSeconds },
     });
     const bus = await createBus({ natsUrl: config.natsUrl, name: 'gateway' });
+    started.unshift(() => bus.close());
     const translation = await startTranslationRuntime({
       db: database.db,
       bus,
@@ -55,6 +58,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       pool: config.mtPool,
       log,
     });
+    started.unshift(() => translation.stop());
     const app = await buildApp({ db: database.db, accounts, text: translation.text, webDist: config.webDist, logger: opts.logger });
     return {
       app,
@@ -75,7 +79,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       },
     };
   } catch (err) {
-    await database.close();
+    for (const stop of started) await stop().catch(() => {});
     throw err;
   }
 }
