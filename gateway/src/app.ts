@@ -12,6 +12,8 @@ import { envelopePlugin } from './plugins/envelope';
 import { webAppPlugin } from './plugins/web-app';
 import { billingRoutes } from './routes/billing-routes';
 import { codeRoutes } from './routes/code-routes';
+import { languageRoutes } from './routes/language-routes';
+import { remaining } from '@mtp/billing';
 import { permissionRoutes } from './routes/permission-routes';
 import { siteRoutes } from './routes/site-routes';
 import { translationRoutes } from './routes/translation-routes';
@@ -62,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(siteRoutes, { accounts: deps.accounts });
       await api.register(billingRoutes, { db: deps.db });
       await api.register(translationRoutes, { deps: deps.text });
+      await api.register(languageRoutes, { db: deps.db, planOf: async (userId) => (await remaining(deps.db, userId)).plan_code });
     },
     { prefix: '/api/v1.0' },
   );

@@ -6,6 +6,7 @@
 import { accountsMigrations, bootstrapAccounts, createAccounts, type BootstrapResult } from '@mtp/accounts';
 import { billingMigrations } from '@mtp/billing';
 import { tasksMigrations } from '@mtp/tasks';
+import { languageMigrations } from '@mtp/language';
 import { createBus, openDatabase, type Bus, runMigrations, type Migration, type OpenedDatabase } from '@mtp/platform';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -25,7 +26,7 @@ export type Platform = {
 
 /** Every service's migrations, in the order they must run (billing's tables reference users). */
 export async function allMigrations(): Promise<Migration[]> {
-  return [...(await accountsMigrations()), ...(await billingMigrations()), ...(await tasksMigrations())];
+  return [...(await accountsMigrations()), ...(await billingMigrations()), ...(await tasksMigrations()), ...(await languageMigrations())];
 }
 
 export type StartOptions = { logger?: boolean | { level: string }; log?: (line: string) => void };

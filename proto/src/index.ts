@@ -11,3 +11,4 @@ export * from './translation';
 export * from './literal-union';
 export * from './bus';
 export * from './billing';
+export * from './language';

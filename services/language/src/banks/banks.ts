@@ -1,0 +1,157 @@
+/**
+ * Banks: translation memories (flag 0) and termbases (flag 1). A user reads their own
+ * individual banks and every system bank; only administrators (any system bank) and managers
+ * (their site's) change system banks. Someone else's individual bank answers NOT_FOUND, so its
+ * existence does not leak.
+ */
+import { inTransaction, type Db } from '@mtp/platform';
+import { AppError, ROLES, type BankItem, type BankListQuery, type CreateBankBody, type RenameBankBody } from '@mtp/proto';
+import { bankLimit, bankLimitError, checkBankName } from './rules';
+import type { Actor, BanksDeps, Flag } from './types';
+
+/** A pool or a transaction's client. */
+export type Queryable = Db | Parameters<Parameters<typeof inTransaction>[1]>[0];
+
+export type BankRow = {
+  bank_id: number;
+  flag: number;
+  system_or_individual: number;
+  user_id: number | null;
+  site_id: number | null;
+  name: string;
+  src_lang: string;
+  tgt_lang: string;
+  tow_way: number;
+  domain: string;
+  entry_count: number;
+  created_at: Date;
+};
+
+export function toBankItem(row: BankRow): BankItem {
+  return {
+    bank_id: row.bank_id,
+    name: row.name,
+    bank_name: row.name,
+    flag: row.flag,
+    system_or_individual: row.system_or_individual,
+    src_lang: row.src_lang,
+    tgt_lang: row.tgt_lang,
+    tow_way: row.tow_way,
+    domain: row.domain,
+    entry_count: row.entry_count,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export const isStaff = (actor: Actor) => actor.role === ROLES.ADMIN || actor.role === ROLES.MANAGER;
+
+/** Escapes LIKE wildcards so a keyword matches literally. */
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+export type BankAccess = 'read' | 'write';
+
+/**
+ * The bank the actor may use, or NOT_FOUND (missing, another kind, someone else's) and
+ * NO_PERMISSION (a system bank the actor may only read). `lock` takes the row for the transaction.
+ */
+export async function loadBank(
+  q: Queryable,
+  actor: Actor,
+  ref: { bankId: number; flag: number; systemOrIndividual?: number | undefined },
+  access: BankAccess,
+  lock = false,
+): Promise<BankRow> {
+  const { rows } = await q.query<BankRow>(`SELECT * FROM tm_banks WHERE bank_id = $1${lock ? ' FOR UPDATE' : ''}`, [ref.bankId]);
+  const bank = rows[0];
+  const visible =
+    bank &&
+    bank.flag === ref.flag &&
+    (ref.systemOrIndividual === undefined || bank.system_or_individual === ref.systemOrIndividual) &&
+    (bank.system_or_individual === 0 || bank.user_id === actor.userId);
+  if (!bank || !visible) throw new AppError('NOT_FOUND', `bank ${ref.bankId}`);
+  if (access === 'write' && bank.system_or_individual === 0) assertManagesSystem(actor, bank.site_id);
+  return bank;
+}
+
+/** Administrators manage every system bank, managers those of their own site, others none. */
+export function assertManagesSystem(actor: Actor, siteId: number | null): void {
+  if (actor.role === ROLES.ADMIN) return;
+  if (actor.role === ROLES.MANAGER && siteId === actor.siteId) return;
+  throw new AppError('NO_PERMISSION', 'system banks are managed by administrators');
+}
+
+/** `GET tm_term_library/get_list/{flag}`: own banks first, then system banks; keyword filters names. */
+export async function listBanks(db: Db, actor: Actor, flag: Flag, query: BankListQuery = {}): Promise<BankItem[]> {
+  const params: unknown[] = [flag, actor.userId];
+  let sql = `SELECT * FROM tm_banks WHERE flag = $1 AND (user_id = $2 OR system_or_individual = 0)`;
+  if (query.system_or_individual !== undefined) {
+    params.push(query.system_or_individual);
+    sql += ` AND system_or_individual = $${params.length}`;
+  }
+  const keyword = query.keyword?.trim();
+  if (keyword) {
+    params.push(likePattern(keyword));
+    sql += ` AND name ILIKE $${params.length}`;
+  }
+  sql += ' ORDER BY system_or_individual DESC, bank_id';
+  const { rows } = await db.query<BankRow>(sql, params);
+  return rows.map(toBankItem);
+}
+
+/** `POST tm_term_library/create`. Individual banks count against the owner's plan (42005). */
+export async function createBank(deps: BanksDeps, actor: Actor, body: CreateBankBody): Promise<BankItem> {
+  const name = checkBankName(body.name);
+  if (body.src_lang === body.tgt_lang) throw new AppError('SAME_LANGUAGE');
+  const flag = body.flag as Flag;
+  const system = body.system_or_individual === 0;
+  if (system) assertManagesSystem(actor, actor.siteId);
+  const plan = system ? null : await deps.planOf(actor.userId);
+  return inTransaction(deps.db, async (client) => {
+    if (plan) {
+      // One creation at a time per owner and kind, so two requests cannot both take the last slot.
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [7_413_100 + flag, actor.userId]);
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM tm_banks WHERE user_id = $1 AND flag = $2 AND system_or_individual = 1',
+        [actor.userId, flag],
+      );
+      if (rows[0]!.n >= bankLimit(plan, flag)) throw bankLimitError(plan, flag);
+    }
+    const { rows } = await client.query<BankRow>(
+      `INSERT INTO tm_banks (flag, system_or_individual, user_id, site_id, name, src_lang, tgt_lang, tow_way, domain)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+      [
+        flag,
+        system ? 0 : 1,
+        system ? null : actor.userId,
+        actor.siteId,
+        name,
+        body.src_lang,
+        body.tgt_lang,
+        body.tow_way ?? 0,
+        body.domain?.trim() || 'general',
+      ],
+    );
+    return toBankItem(rows[0]!);
+  });
+}
+
+/** `POST tm_term_library/rename`. */
+export async function renameBank(db: Db, actor: Actor, body: RenameBankBody): Promise<BankItem> {
+  const name = checkBankName(body.name);
+  return inTransaction(db, async (client) => {
+    await loadBank(client, actor, { bankId: body.bank_id, flag: body.flag }, 'write', true);
+    const { rows } = await client.query<BankRow>('UPDATE tm_banks SET name = $2 WHERE bank_id = $1 RETURNING *', [body.bank_id, name]);
+    return toBankItem(rows[0]!);
+  });
+}
+
+/** `DELETE tm_term_library/delete/{flag}/{bankId}`: the bank and all its entries. */
+export async function deleteBank(db: Db, actor: Actor, flag: Flag, bankId: number): Promise<{ bank_id: number }> {
+  return inTransaction(db, async (client) => {
+    await loadBank(client, actor, { bankId, flag }, 'write', true);
+    await client.query('DELETE FROM tm_banks WHERE bank_id = $1', [bankId]);
+    return { bank_id: bankId };
+  });
+}

@@ -1,0 +1,11 @@
+export { FormatError, type Entry, type FormatName, type LangPair, type MissingPolicy } from './entry';
+export { matchLang, pickLang } from './lang';
+export { decodeStream, detectEncoding, type ByteSource } from './decode';
+export { readTmx, type ReadTmxOptions } from './tmx-reader';
+export { writeTmx, type WriteTmxOptions } from './tmx-writer';
+export { readCsv, writeCsv, detectHeader, type ReadCsvOptions } from './csv';
+export { readTbx, type ReadTbxOptions } from './tbx-reader';
+export { writeTbx } from './tbx-writer';
+export { readTxt, writeTxt, splitTermLine } from './txt';
+export { readXlsx, writeXlsx, type ReadXlsxOptions } from './xlsx';
+export { readSdltm, readSdltmInfo, segmentText, type SdltmMemory } from './sdltm-reader';

@@ -1,0 +1,6 @@
+/**
+ * The language service: translation memories and termbases (banks and entries). Import/export,
+ * fuzzy and term matching are added beside these modules.
+ */
+export { languageMigrations } from './migrations';
+export * from './banks/index';
