@@ -13,6 +13,7 @@ import { webAppPlugin } from './plugins/web-app';
 import { billingRoutes } from './routes/billing-routes';
 import { codeRoutes } from './routes/code-routes';
 import { languageRoutes } from './routes/language-routes';
+import { transferRoutes } from './routes/transfer-routes';
 import { remaining } from '@mtp/billing';
 import { permissionRoutes } from './routes/permission-routes';
 import { siteRoutes } from './routes/site-routes';
@@ -64,7 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(siteRoutes, { accounts: deps.accounts });
       await api.register(billingRoutes, { db: deps.db });
       await api.register(translationRoutes, { deps: deps.text });
-      await api.register(languageRoutes, { db: deps.db, planOf: async (userId) => (await remaining(deps.db, userId)).plan_code });
+      const planOf = async (userId: number) => (await remaining(deps.db, userId)).plan_code;
+      await api.register(languageRoutes, { db: deps.db, planOf });
+      await api.register(transferRoutes, { db: deps.db, planOf });
     },
     { prefix: '/api/v1.0' },
   );

@@ -9,6 +9,7 @@ import { detectLanguage } from '@mtp/mt-worker/src/langid/detect-language';
 import { RemoteChatEngine } from '@mtp/mt-worker/src/remote/remote-chat-engine';
 import type { RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
 import { ledgerPort } from '@mtp/billing';
+import { createTmPort } from '@mtp/language/src/lookup/tm-port';
 import { DeviceRegistry } from '@mtp/ops';
 import type { Bus, Db } from '@mtp/platform';
 import { BusMtClient, startResultConsumers, type ResultConsumers, type TextJobDeps } from '@mtp/tasks';
@@ -53,6 +54,7 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
     mt: new BusMtClient(opts.bus, devices, pool),
     quota: ledgerPort(opts.db),
     detect: detectLanguage,
+    tm: createTmPort(opts.db),
     bus: opts.bus,
     pool,
   };

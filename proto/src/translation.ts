@@ -58,6 +58,10 @@ export const TranslateData = Type.Object({
   /** Which engine and model translated: e.g. `local:en-us_zh-cn@3f2a…`, `pivot:ja>en-us>zh-cn`. */
   engine: Type.String(),
   cached: Type.Boolean(),
+  /** A logged-in user's termbase terms found in the text; `applied`: the output holds the term's target. */
+  terms: Type.Optional(Type.Array(Type.Object({ source: Type.String(), target: Type.String(), applied: Type.Boolean() }))),
+  /** Set when a translation memory answered (engine `tm:exact` 100, `tm:context` 101). */
+  tm_score: Type.Optional(Type.Integer()),
 });
 export type TranslateData = Static<typeof TranslateData>;
 

@@ -4,3 +4,4 @@
  */
 export { languageMigrations } from './migrations';
 export * from './banks/index';
+export * from './transfer/index';

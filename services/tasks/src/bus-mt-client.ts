@@ -8,6 +8,7 @@ import {
   LANGUAGES,
   poolSubject,
   type Domain,
+  type GlossaryEntry,
   type LanguageCode,
   type TranslateTextReply,
   type TranslateTextRequest,
@@ -49,8 +50,8 @@ export class BusMtClient implements MtPort {
     return { kind: 'unavailable', legs: [], modelVersion: '' };
   }
 
-  async translate(texts: string[], src: LanguageCode, tgt: LanguageCode, domain: Domain): Promise<MtResult> {
-    const request: TranslateTextRequest = { texts, src_lang: src, tgt_lang: tgt, domain };
+  async translate(texts: string[], src: LanguageCode, tgt: LanguageCode, domain: Domain, glossary?: GlossaryEntry[]): Promise<MtResult> {
+    const request: TranslateTextRequest = { texts, src_lang: src, tgt_lang: tgt, domain, ...(glossary?.length ? { glossary } : {}) };
     try {
       const reply = await this.bus.request<TranslateTextRequest, TranslateTextReply>(
         poolSubject(BUS.translateText.subject, this.pool),

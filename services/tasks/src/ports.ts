@@ -2,7 +2,7 @@
  * What text translation needs from the rest of the platform, as ports: the MT engines (reached
  * over the bus in both modes) and the character ledger. The gateway wires the real adapters.
  */
-import type { Domain, LanguageCode } from '@mtp/proto';
+import type { Domain, GlossaryEntry, LanguageCode } from '@mtp/proto';
 
 export type PairRoute = {
   kind: 'direct' | 'pivot' | 'unavailable';
@@ -16,7 +16,8 @@ export type MtResult = { translations: string[]; engine: string; modelVersion: s
 
 export interface MtPort {
   route(src: LanguageCode, tgt: LanguageCode): PairRoute | Promise<PairRoute>;
-  translate(texts: string[], src: LanguageCode, tgt: LanguageCode, domain: Domain): Promise<MtResult>;
+  /** `glossary`: termbase entries the output should contain (engines that can use them do). */
+  translate(texts: string[], src: LanguageCode, tgt: LanguageCode, domain: Domain, glossary?: GlossaryEntry[]): Promise<MtResult>;
 }
 
 /** Who pays: a logged-in user, or an anonymous visitor's bucket (free trial). */
@@ -27,4 +28,16 @@ export interface QuotaPort {
   reserve(payer: Payer, taskId: string, chars: number): Promise<void>;
   settle(taskId: string, actualChars: number): Promise<void>;
   refund(taskId: string): Promise<void>;
+}
+
+/** A stored translation for a whole text: 100 identical source, 101 identical with the same previous segment. */
+export type TmExactMatch = { translated: string; score: number };
+
+/** A termbase term found in a text, with how many times it occurs there. */
+export type TmTerm = { source: string; target: string; occurrences: number };
+
+/** The user's translation memories and termbases (and the system ones), for logged-in callers. */
+export interface TmPort {
+  exactMatch(userId: number, src: LanguageCode, tgt: LanguageCode, text: string, prev?: string | null): Promise<TmExactMatch | null>;
+  terms(userId: number, src: LanguageCode, tgt: LanguageCode, text: string): Promise<TmTerm[]>;
 }

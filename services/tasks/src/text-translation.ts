@@ -2,11 +2,16 @@
  * Text translation: limit, detect, route, charge, translate (or answer from the cache), settle.
  * Characters are reserved before the engine runs and refunded if it fails, so a failed
  * translation never costs the user anything and a successful one is charged exactly once.
+ *
+ * For a logged-in user with a `tm` port: an identical source in their (or a system) translation
+ * memory answers without MT (`tm:exact`, `tm:context` for 101; charged the same, never cached);
+ * otherwise termbase terms found in the text go to MT as its glossary and are enforced by
+ * `enforceTerms` (see there); such answers bypass the cache, which is per model, not per user.
  */
 import { AppError, LIMITS, type Domain, type LangidData, type LanguageCode, type TranslateBody, type TranslateData } from '@mtp/proto';
 import type { Db } from '@mtp/platform';
 import { randomUUID } from 'node:crypto';
-import type { MtPort, PairRoute, Payer, QuotaPort } from './ports';
+import type { MtPort, PairRoute, Payer, QuotaPort, TmPort, TmTerm } from './ports';
 import { readCache, writeCache } from './translation-cache';
 
 export type TextTranslationDeps = {
@@ -14,6 +19,8 @@ export type TextTranslationDeps = {
   mt: MtPort;
   quota: QuotaPort;
   detect: (text: string) => LangidData;
+  /** Translation memories and termbases; without it (or for anonymous callers) only MT answers. */
+  tm?: TmPort;
 };
 
 /** Cuts text to the limit by characters (code points), never inside a surrogate pair. */
@@ -51,17 +58,73 @@ export async function prepareTranslation(deps: TextTranslationDeps, body: Transl
   return { text, truncated, chars: [...text].length, src, tgt, domain: body.domain ?? 'general', route };
 }
 
+export type TermResult = { source: string; target: string; applied: boolean };
+
+/**
+ * The glossary repair. For each term (in order): if the output already contains its target
+ * (case-insensitively), it is `applied`. Otherwise, if MT's translation of the term on its own
+ * (`termTranslations[i]`, translated in the same batch) occurs in the output, its first
+ * `occurrences` occurrences (as many as the term occurs in the source) are replaced with the
+ * target, and it is `applied`. Otherwise the output is left as it is and the term reported with
+ * `applied: false`.
+ */
+export function enforceTerms(
+  output: string,
+  terms: readonly TmTerm[],
+  termTranslations: readonly string[],
+): { text: string; terms: TermResult[] } {
+  let text = output;
+  const results = terms.map((term, i): TermResult => {
+    const target = term.target.trim();
+    if (target.length === 0 || text.toLowerCase().includes(target.toLowerCase()))
+      return { source: term.source, target: term.target, applied: true };
+    const mt = (termTranslations[i] ?? '').trim();
+    if (mt.length === 0 || !text.includes(mt)) return { source: term.source, target: term.target, applied: false };
+    for (let n = 0, from = 0; n < Math.max(1, term.occurrences); n++) {
+      const at = text.indexOf(mt, from);
+      if (at < 0) break;
+      text = text.slice(0, at) + target + text.slice(at + mt.length);
+      from = at + target.length;
+    }
+    return { source: term.source, target: term.target, applied: true };
+  });
+  return { text, terms: results };
+}
+
+/** Leading and trailing whitespace of `text` put around `inner`. */
+function keepOuterSpace(text: string, inner: string): string {
+  return (/^\s*/.exec(text)?.[0] ?? '') + inner + (/\s*$/.exec(text)?.[0] ?? '');
+}
+
 export async function translateText(deps: TextTranslationDeps, payer: Payer, body: TranslateBody): Promise<TranslateData> {
   const { text, truncated, chars, src, tgt, domain, route } = await prepareTranslation(deps, body);
   const taskId = randomUUID();
   await deps.quota.reserve(payer, taskId, chars);
   try {
+    const user = 'userId' in payer && deps.tm ? { tm: deps.tm, id: payer.userId } : null;
+    const exact = user ? await user.tm.exactMatch(user.id, src, tgt, text.trim()) : null;
+    if (exact) {
+      await deps.quota.settle(taskId, chars);
+      const engine = exact.score > 100 ? 'tm:context' : 'tm:exact';
+      const translated = keepOuterSpace(text, exact.translated);
+      return { translated, src_lang: src, tgt_lang: tgt, truncated, chars, engine, cached: false, tm_score: exact.score };
+    }
+    const terms = user ? await user.tm.terms(user.id, src, tgt, text) : [];
     const parts = { text, src, tgt, domain, modelVersion: route.modelVersion };
-    const cached = route.modelVersion ? await readCache(deps.db, parts) : null;
+    const cached = route.modelVersion && terms.length === 0 ? await readCache(deps.db, parts) : null;
     let translated: string;
     let engine: string;
+    let termResults: TermResult[] | undefined;
     if (cached) {
       ({ translated, engine } = cached);
+    } else if (terms.length > 0) {
+      // The terms alone ride in the same batch, for the repair.
+      const glossary = terms.map((t) => ({ source: t.source, target: t.target }));
+      const result = await deps.mt.translate([text, ...terms.map((t) => t.source)], src, tgt, domain, glossary);
+      const repaired = enforceTerms(result.translations[0] ?? '', terms, result.translations.slice(1));
+      translated = repaired.text;
+      termResults = repaired.terms;
+      engine = result.engine;
     } else {
       const result = await deps.mt.translate([text], src, tgt, domain);
       translated = result.translations[0] ?? '';
@@ -70,7 +133,16 @@ export async function translateText(deps: TextTranslationDeps, payer: Payer, bod
       if (result.modelVersion) await writeCache(deps.db, { ...parts, modelVersion: result.modelVersion }, translated, engine);
     }
     await deps.quota.settle(taskId, chars);
-    return { translated, src_lang: src, tgt_lang: tgt, truncated, chars, engine, cached: cached !== null };
+    return {
+      translated,
+      src_lang: src,
+      tgt_lang: tgt,
+      truncated,
+      chars,
+      engine,
+      cached: cached !== null,
+      ...(termResults ? { terms: termResults } : {}),
+    };
   } catch (err) {
     await deps.quota.refund(taskId);
     if (err instanceof AppError) throw err;

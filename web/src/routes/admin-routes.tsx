@@ -7,6 +7,7 @@ import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { isOnMainSite } from '../site/use-site';
 import { AreaLayout } from './area-layout';
+import { bankRoute } from './bank-routes';
 import { featureRoute, rootRoute, type RouterContext } from './root-route';
 
 function AdminLayout() {
@@ -38,8 +39,8 @@ export const adminRoutes = [
   featureRoute(admin, '/alluser', 'nav.allUser'),
   featureRoute(admin, '/user-data', 'nav.userData'),
   featureRoute(admin, '/management', 'nav.management', guardManagement),
-  featureRoute(admin, '/system-memorybank', 'nav.systemMemory'),
-  featureRoute(admin, '/system-termbank', 'nav.systemTerm'),
+  bankRoute(admin, '/system-memorybank', 'nav.systemMemory', 0, 'system'),
+  bankRoute(admin, '/system-termbank', 'nav.systemTerm', 1, 'system'),
   featureRoute(admin, '/all-memorybank', 'nav.allMemory'),
   featureRoute(admin, '/all-temtermbank', 'nav.allTerm'),
   featureRoute(admin, '/ordermanagement', 'nav.orders'),

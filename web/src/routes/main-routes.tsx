@@ -9,6 +9,7 @@ import { TextTranslatePage } from '../pages/translate/text-translate-page';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { AreaLayout } from './area-layout';
+import { bankRoute } from './bank-routes';
 import { featureRoute, rootRoute } from './root-route';
 
 function MainLayout() {
@@ -44,9 +45,9 @@ export const mainRoutes = [
   featureRoute(main, '/myfile', 'nav.myFile'),
   featureRoute(main, '/docScan', 'nav.docScan'),
   featureRoute(main, '/translationedit', 'nav.postEdit'),
-  featureRoute(main, '/mymemorybank', 'nav.myMemory'),
-  featureRoute(main, '/mytermbank', 'nav.myTerm'),
-  featureRoute(main, '/publictermbank', 'nav.publicTerm'),
+  bankRoute(main, '/mymemorybank', 'nav.myMemory', 0, 'individual'),
+  bankRoute(main, '/mytermbank', 'nav.myTerm', 1, 'individual'),
+  bankRoute(main, '/publictermbank', 'nav.publicTerm', 1, 'public'),
   featureRoute(main, '/api-doc', 'nav.apiDoc'),
   featureRoute(main, '/problem', 'nav.faq'),
 ] as const;

@@ -1,0 +1,3 @@
+export * from './fuzzy-lookup';
+export * from './term-lookup';
+export * from './tm-port';

@@ -1,0 +1,37 @@
+/**
+ * The translation memory as text translation sees it (the tasks service's `TmPort`, matched by
+ * shape so neither package imports the other): an exact (100) or context (101) match for the
+ * whole text, and the termbase terms found in it.
+ */
+import type { Db } from '@mtp/platform';
+import { findTmMatches } from './fuzzy-lookup';
+import { findTerms } from './term-lookup';
+
+export type TmExact = { translated: string; score: number };
+export type TmTerm = { source: string; target: string; occurrences: number };
+
+export type LanguageTmPort = {
+  exactMatch(userId: number, src: string, tgt: string, text: string, prev?: string | null): Promise<TmExact | null>;
+  terms(userId: number, src: string, tgt: string, text: string): Promise<TmTerm[]>;
+};
+
+export function createTmPort(db: Db): LanguageTmPort {
+  return {
+    async exactMatch(userId, src, tgt, text, prev) {
+      const [best] = await findTmMatches(db, {
+        userId,
+        srcLang: src,
+        tgtLang: tgt,
+        segment: text,
+        prevSource: prev,
+        threshold: 100,
+        limit: 1,
+      });
+      return best ? { translated: best.target, score: best.score } : null;
+    },
+    async terms(userId, src, tgt, text) {
+      const found = await findTerms(db, { userId, srcLang: src, tgtLang: tgt, text });
+      return found.map((t) => ({ source: t.source, target: t.target, occurrences: t.occurrences }));
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './import-entries';
+export * from './export-entries';
