@@ -27,9 +27,7 @@ afterAll(async () => {
 });
 
 async function userOf(account: string): Promise<{ token: string; userId: number }> {
-  const tokens = await gw.registerUser(account);
-  const { rows } = await gw.db.query<{ user_id: number }>('SELECT user_id FROM users WHERE account = $1', [account]);
-  return { token: tokens.access_token, userId: rows[0]!.user_id };
+  return gw.registeredUser(account);
 }
 
 describe('remaining characters', () => {

@@ -109,6 +109,13 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
     return res.data;
   }
 
+  /** Registers `account` and answers its access token and user id. */
+  async function registeredUser(account: string, password = 'Passw0rd'): Promise<{ token: string; userId: number }> {
+    const tokens = await registerUser(account, password);
+    const { rows } = await db.query<{ user_id: number }>('SELECT user_id FROM users WHERE account = $1', [account.toLowerCase()]);
+    return { token: tokens.access_token, userId: rows[0]!.user_id };
+  }
+
   async function adminToken(): Promise<string> {
     return (await login(ADMIN_ACCOUNT, ADMIN_PASSWORD)).data.access_token;
   }
@@ -125,6 +132,7 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
     codeFromLog,
     sendCode,
     registerUser,
+    registeredUser,
     adminToken,
     translation,
     close: async () => {

@@ -24,9 +24,7 @@ let users = 0;
 async function userOf(): Promise<{ token: string; userId: number }> {
   users += 1;
   const account = `transfer${users}@example.com`;
-  const tokens = await gw.registerUser(account);
-  const { rows } = await gw.db.query<{ user_id: number }>('SELECT user_id FROM users WHERE account = $1', [account]);
-  return { token: tokens.access_token, userId: rows[0]!.user_id };
+  return gw.registeredUser(account);
 }
 
 async function createBank(token: string, body: Record<string, unknown>): Promise<BankItem> {

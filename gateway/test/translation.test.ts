@@ -32,9 +32,7 @@ afterAll(async () => {
 const tryTranslate = (body: Record<string, unknown>) => gw.call<Translated>('POST', 'try_translate', { body });
 
 async function userOf(account: string) {
-  const tokens = await gw.registerUser(account);
-  const { rows } = await gw.db.query<{ user_id: number }>('SELECT user_id FROM users WHERE account = $1', [account]);
-  return { token: tokens.access_token, userId: rows[0]!.user_id };
+  return gw.registeredUser(account);
 }
 
 describe('text translation', () => {
