@@ -4,25 +4,15 @@
  * reactions to a login elsewhere (403) and to guarded routes.
  */
 import { constants, publicEncrypt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { E2E_ADMIN, startRunningPlatform, type RunningPlatform } from '../support/running-platform';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../support/browser-suite';
+import { E2E_ADMIN } from '../support/running-platform';
 
-let platform: RunningPlatform;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startRunningPlatform();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+const suite = useBrowserSuite();
 
 async function newPage(locale: string): Promise<Page> {
-  const context = await browser.newContext({ locale, baseURL: platform.url });
+  const context = await suite.browser.newContext({ locale, baseURL: suite.platform.url });
   return context.newPage();
 }
 
@@ -55,7 +45,7 @@ describe('login, language and logout in the browser', () => {
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     // The server ended the session too: the old token no longer works.
-    const res = await fetch(`${platform.url}/api/v1.0/permission/get_user_site_permission`, {
+    const res = await fetch(`${suite.platform.url}/api/v1.0/permission/get_user_site_permission`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(401);
@@ -79,7 +69,7 @@ describe('client reactions', () => {
     await page.waitForSelector('[data-testid=main-layout]');
 
     // The same account logs in again somewhere else.
-    const api = `${platform.url}/api/v1.0`;
+    const api = `${suite.platform.url}/api/v1.0`;
     const { data } = await (await fetch(`${api}/user/get_public_key`)).json();
     const password = publicEncrypt(
       { key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },

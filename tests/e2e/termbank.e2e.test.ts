@@ -4,25 +4,15 @@
  * debounced box, and export the bank as CSV.
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { E2E_ADMIN, startRunningPlatform, type RunningPlatform } from '../support/running-platform';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../support/browser-suite';
+import { E2E_ADMIN } from '../support/running-platform';
 
-let platform: RunningPlatform;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startRunningPlatform();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+const suite = useBrowserSuite();
 
 async function loggedInPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', baseURL: platform.url, acceptDownloads: true });
+  const context = await suite.browser.newContext({ locale: 'en-US', baseURL: suite.platform.url, acceptDownloads: true });
   const page = await context.newPage();
   await page.goto('/login');
   await page.fill('input[name=account]', E2E_ADMIN.account);

@@ -5,22 +5,12 @@
  * `en-us_zh-cn` the reverse ("twenty one" -> "二十一"). Typing goes through the keyboard so the
  * translate-as-you-type debounce runs as it does for a person.
  */
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
-import { E2E_ADMIN, startRunningPlatform, type RunningPlatform } from '../support/running-platform';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSuite } from '../support/browser-suite';
+import { E2E_ADMIN } from '../support/running-platform';
 
-let platform: RunningPlatform;
-let browser: Browser;
-
-beforeAll(async () => {
-  platform = await startRunningPlatform();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.stop();
-});
+const suite = useBrowserSuite();
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -33,7 +23,7 @@ type Tracked = { page: Page; calls: string[] };
 
 /** A fresh context; every call to the API is recorded by its path after `/api/v1.0/`. */
 async function newPage(locale: string, options: BrowserContextOptions = {}): Promise<Tracked> {
-  const context = await browser.newContext({ locale, baseURL: platform.url, ...options });
+  const context = await suite.browser.newContext({ locale, baseURL: suite.platform.url, ...options });
   const page = await context.newPage();
   const calls: string[] = [];
   page.on('request', (req) => {
@@ -167,7 +157,7 @@ describe('text translation on /', () => {
     'copies the translation',
     async () => {
       const { page } = await newPage('en-US');
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: platform.url });
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.platform.url });
       await page.goto('/');
       await page.selectOption(sel('src-lang'), 'zh-cn');
       await page.selectOption(sel('tgt-lang'), 'en-us');
