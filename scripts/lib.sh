@@ -54,6 +54,25 @@ ensure_chromium() {
   fi
 }
 
+# Document translation runs LibreOffice (legacy doc/ppt/xls, XLS term imports), tesseract (scanned
+# pages, pictures), qpdf (PDF checks in tests) and needs CJK fonts for PDF output.
+DOC_TOOL_PACKAGES="libreoffice-writer libreoffice-calc libreoffice-impress tesseract-ocr tesseract-ocr-eng \
+  tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-rus qpdf fonts-noto-cjk"
+ensure_doc_tools() {
+  if command -v soffice >/dev/null 2>&1 && command -v tesseract >/dev/null 2>&1 && command -v qpdf >/dev/null 2>&1 \
+    && [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] \
+    && [ -e /usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata ]; then return; fi
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing LibreOffice, tesseract, qpdf and Noto CJK fonts for document translation (apt-get)..."
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $DOC_TOOL_PACKAGES >/dev/null
+  else
+    echo "Document translation needs: sudo apt-get install $DOC_TOOL_PACKAGES" >&2
+    exit 1
+  fi
+}
+
 # Debian's torch and onnx build the models the MT benchmarks and test-model scripts need (no
 # PyPI here). Without libopenblas0-pthread torch falls back to a reference BLAS ~20x slower.
 ensure_model_build_tools() {

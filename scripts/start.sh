@@ -3,5 +3,6 @@
 # migrates the database and prints the URL and the first administrator's login.
 source "$(dirname "$0")/lib.sh"
 ensure_deps
+ensure_doc_tools
 ensure_web_build
 exec node --import tsx gateway/src/main.ts

@@ -12,3 +12,4 @@ export * from './literal-union';
 export * from './bus';
 export * from './billing';
 export * from './language';
+export * from './documents';

@@ -105,11 +105,18 @@ async function bankCount(bankId: number): Promise<number> {
 }
 
 describe('the migration', () => {
-  it('creates the tables and trigram indexes on source and translation', async () => {
+  it('indexes the match tokens of sources and of two-way translations, not trigrams', async () => {
     const { rows } = await fx.db.query<{ indexname: string; indexdef: string }>(
-      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'tm_entries' AND indexdef LIKE '%gin_trgm_ops%' ORDER BY indexname`,
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'tm_entries' AND indexdef LIKE '%USING gin%' ORDER BY indexname`,
     );
-    expect(rows.map((r) => r.indexname)).toEqual(['tm_entries_source_trgm', 'tm_entries_translated_trgm']);
+    expect(rows.map((r) => r.indexname)).toEqual(['tm_entries_match_tokens', 'tm_entries_reverse_tokens']);
+  });
+
+  it('splits match tokens into lower-cased words and single Han/kana characters', async () => {
+    const { rows } = await fx.db.query<{ tokens: string[] }>(`SELECT tm_match_tokens($1) AS tokens`, [
+      '使用 Docker 部署, docker! Привет мир、カナ',
+    ]);
+    expect([...rows[0]!.tokens].sort()).toEqual(['docker', 'мир', 'привет', 'カ', 'ナ', '使', '用', '部', '署'].sort());
   });
 });
 

@@ -2,3 +2,5 @@ export * from './database';
 export * from './migrations';
 export * from './embedded-postgres';
 export * from './bus';
+export * from './storage';
+export * from './office';

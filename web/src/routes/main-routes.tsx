@@ -5,6 +5,8 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { currentUserAgent, mobileRedirect } from '../mobile/mobile';
 import { MAIN_NAV } from '../nav/nav-items';
+import { DocTranslatePage } from '../pages/documents/doc-translate-page';
+import { MyFilesPage } from '../pages/documents/my-files-page';
 import { TextTranslatePage } from '../pages/translate/text-translate-page';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
@@ -37,12 +39,18 @@ export const textTranslateRoute = createRoute({
   component: TextTranslatePage,
 });
 
+/** Document translation (feature key DocTranslation); the task survives leaving the page. */
+export const docTranslateRoute = createRoute({ getParentRoute: main, path: '/file', component: DocTranslatePage });
+
+/** My Documents (feature key MyDocuments). */
+export const myFilesRoute = createRoute({ getParentRoute: main, path: '/myfile', component: MyFilesPage });
+
 export const mainRoutes = [
   textTranslateRoute,
-  featureRoute(main, '/file', 'nav.file'),
+  docTranslateRoute,
   featureRoute(main, '/picturetranslate', 'nav.picture'),
   featureRoute(main, '/webpage', 'nav.web'),
-  featureRoute(main, '/myfile', 'nav.myFile'),
+  myFilesRoute,
   featureRoute(main, '/docScan', 'nav.docScan'),
   featureRoute(main, '/translationedit', 'nav.postEdit'),
   bankRoute(main, '/mymemorybank', 'nav.myMemory', 0, 'individual'),

@@ -7,17 +7,20 @@
  * - Forward: entries stored `srcLang → tgtLang`, matched on `source`. Two-way banks also answer
  *   entries stored `tgtLang → srcLang`, matched on `translated` (the pair reversed; such a match
  *   has no usable previous segment, so it never scores 101).
- * - Up to `CANDIDATES` rows per direction, identical sources first, then by trigram similarity
- *   (threshold `TRGM_THRESHOLD`, set for the transaction only).
+ * - Candidates share one of the query's rarest match tokens (`prefix-tokens.ts`: none scoring
+ *   >= threshold is missed), up to `CANDIDATES` rows per direction, identical sources first, then
+ *   by pg_trgm similarity.
  * - Scores: 100 identical, 101 identical with the same previous segment (`prevSource`); below
  *   `threshold` dropped; sorted by score, then the user's own memories before system ones, then
  *   the ranking's order (smaller edit distance, higher similarity); `limit` kept.
  */
-import { inTransaction, type Db } from '@mtp/platform';
-import { rankMatches, type MatchCandidate } from '../matching/index';
+import type { Db } from '@mtp/platform';
+import { rankMatches, tokenizeForMatch, type MatchCandidate } from '../matching/index';
+import { prefixSize, rarestTokens, tokenStatisticsOf } from './prefix-tokens';
 
-export const TRGM_THRESHOLD = 0.1;
 export const CANDIDATES = 50;
+/** Rows per direction pre-ranked by shared tokens before the (costlier) trigram similarity. */
+export const PRESELECT = 200;
 
 export type TmLookupQuery = {
   userId: number;
@@ -76,27 +79,32 @@ export async function findTmMatches(db: Db, query: TmLookupQuery): Promise<TmMat
     siteParam = `$${params.length}`;
   }
   const banks = bankFilter(siteParam);
-  const rows = await inTransaction(db, async (client) => {
-    await client.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(TRGM_THRESHOLD)]);
-    const forward = await client.query<CandidateRow>(
-      `SELECT e.entry_id, e.bank_id, b.name AS bank_name, b.system_or_individual, e.source, e.translated AS target, e.prev_source
-       FROM tm_entries e JOIN tm_banks b ON b.bank_id = e.bank_id
-       WHERE ${banks} AND e.src_lang = $2 AND e.tgt_lang = $3 AND e.source % $4
-       ORDER BY (e.source = $4) DESC, similarity(e.source, $4) DESC, b.system_or_individual DESC, e.entry_id
-       LIMIT $5`,
-      params,
-    );
-    const reverse = await client.query<CandidateRow>(
-      `SELECT e.entry_id, e.bank_id, b.name AS bank_name, b.system_or_individual, e.translated AS source, e.source AS target,
-              NULL::text AS prev_source
-       FROM tm_entries e JOIN tm_banks b ON b.bank_id = e.bank_id
-       WHERE ${banks} AND b.tow_way = 1 AND e.src_lang = $3 AND e.tgt_lang = $2 AND e.translated % $4
-       ORDER BY (e.translated = $4) DESC, similarity(e.translated, $4) DESC, b.system_or_individual DESC, e.entry_id
-       LIMIT $5`,
-      params,
-    );
-    return [...forward.rows.map((r) => ({ ...r, reversed: false })), ...reverse.rows.map((r) => ({ ...r, reversed: true }))];
-  });
+  const frequency = await tokenStatisticsOf(db).frequency();
+  const tokenized = await db.query<{ tokens: string[] }>('SELECT tm_match_tokens($1) AS tokens', [segment]);
+  const tokens = tokenized.rows[0]!.tokens;
+  if (tokens.length === 0) return [];
+  params.push(rarestTokens(tokens, prefixSize(tokenizeForMatch(segment).length, threshold), frequency), tokens, PRESELECT);
+  const [prefix, all, preselect] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
+  /**
+   * One direction's candidates: those sharing a prefix token, the `PRESELECT` sharing the most
+   * of the query's tokens (cheap array checks), then ordered by pg_trgm similarity.
+   */
+  const direction = (column: 'source' | 'translated', tokenColumn: string, reversed: boolean) => {
+    const shared = tokens.map((_, i) => `(e.${tokenColumn} @> ARRAY[(${all}::text[])[${i + 1}]])::int`).join(' + ');
+    return `SELECT * FROM (
+        SELECT e.entry_id, e.bank_id, b.name AS bank_name, b.system_or_individual, e.${column} AS source,
+               e.${reversed ? 'source' : 'translated'} AS target, ${reversed ? 'NULL::text' : 'e.prev_source'} AS prev_source,
+               ${reversed} AS reversed
+        FROM tm_entries e JOIN tm_banks b ON b.bank_id = e.bank_id
+        WHERE ${banks} AND e.src_lang = $${reversed ? 3 : 2} AND e.tgt_lang = $${reversed ? 2 : 3}
+          ${reversed ? 'AND b.tow_way = 1' : ''} AND e.${tokenColumn} && ${prefix}::text[]
+        ORDER BY ${shared} DESC LIMIT ${preselect}
+      ) c ORDER BY (c.source = $4) DESC, similarity(c.source, $4) DESC, c.system_or_individual DESC, c.entry_id LIMIT $5`;
+  };
+  const { rows } = await db.query<CandidateRow & { reversed: boolean }>(
+    `(${direction('source', 'match_tokens', false)}) UNION ALL (${direction('translated', 'reverse_tokens', true)})`,
+    params,
+  );
   if (rows.length === 0) return [];
 
   const candidates: MatchCandidate<number>[] = rows.map((r, i) => ({

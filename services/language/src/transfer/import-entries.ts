@@ -31,6 +31,16 @@ export const XLS_MESSAGE = 'Excel 97-2003 (.xls) files cannot be read; please sa
 /** Rows per INSERT statement. */
 export const IMPORT_BATCH = 1000;
 
+/**
+ * GIN indexes (match tokens) cost most of an import. With a large pending list (fast update) new
+ * rows are merged into the index in bulk instead of one by one. After a large import the pending
+ * list is merged at once, so lookups do not scan it row by row.
+ */
+const IMPORT_PENDING_LIST_KB = 128 * 1024;
+const IMPORT_WORK_MEM = '256MB';
+const MERGE_PENDING_AFTER = 20_000;
+const TOKEN_INDEXES = ['tm_entries_match_tokens', 'tm_entries_reverse_tokens'];
+
 export type ImportInput = {
   flag: Flag;
   systemOrIndividual: number;
@@ -126,7 +136,7 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
   assertImportFormat(input.flag, input.format);
   // Read the plan before the transaction: it may query another service's tables.
   const plan: PlanCode | null = input.systemOrIndividual === 1 ? await planOf(actor.userId) : null;
-  return inTransaction(db, async (client) => {
+  const result = await inTransaction(db, async (client) => {
     const bank = await loadBank(
       client,
       actor,
@@ -135,10 +145,16 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
       true,
     );
     const { src, tgt } = importPair(bank, input);
+    await client.query(`SELECT set_config('gin_pending_list_limit', $1, true), set_config('work_mem', $2, true)`, [
+      String(IMPORT_PENDING_LIST_KB),
+      IMPORT_WORK_MEM,
+    ]);
     const limit = plan ? entryLimit(plan) : Infinity;
     let imported = 0;
     let prev: string | null = null;
     let batch: Row[] = [];
+    // One batch is written while the next one is parsed.
+    let writing: Promise<void> = Promise.resolve();
     try {
       for await (const entry of entriesOf(input.format, input.stream, src, tgt)) {
         imported += 1;
@@ -164,16 +180,24 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
         });
         prev = text.source;
         if (batch.length >= IMPORT_BATCH) {
-          await insertBatch(client, bank.bank_id, src, tgt, batch);
+          await writing;
+          writing = insertBatch(client, bank.bank_id, src, tgt, batch);
           batch = [];
         }
       }
     } catch (err) {
+      // Let a write in flight settle before the transaction rolls back.
+      await writing.catch(() => {});
       if (err instanceof FormatError) throw new AppError('FILE_PARSE_FAILED', err.message);
       throw err;
     }
+    await writing;
     await insertBatch(client, bank.bank_id, src, tgt, batch);
     if (imported > 0) await client.query('UPDATE tm_banks SET entry_count = entry_count + $2 WHERE bank_id = $1', [bank.bank_id, imported]);
     return { imported };
   });
+  if (result.imported >= MERGE_PENDING_AFTER) {
+    for (const index of TOKEN_INDEXES) await db.query('SELECT gin_clean_pending_list($1::regclass)', [index]);
+  }
+  return result;
 }

@@ -1,0 +1,105 @@
+/**
+ * Document translation (spec sections 2-4; ARCHITECTURE.md conventions).
+ * `POST request_translate/doc/create` is a multipart form (`files` 1-5 parts, `src_lang`,
+ * `tgt_lang`, `mode`, `translate_pictures`, `domain`) answering `{task_id, do_cat}`;
+ * `GET request_translate/doc/query?task_id=` answers the task with one item per file;
+ * `GET request_translate/doc/download/{projectId}` streams a result;
+ * `POST request_translate/doc/interrupt {task_id}` stops a task and refunds what was not done;
+ * `GET request_translate/doc/my_files` lists My Documents (paged) and
+ * `DELETE request_translate/doc/my_files {project_ids}` deletes some of them.
+ */
+import { Type, type Static } from 'typebox';
+import { literalUnion } from './literal-union';
+
+/** Extensions a document upload accepts (legacy doc/ppt/xls go through LibreOffice). */
+export const DOC_EXTENSIONS = ['docx', 'doc', 'pptx', 'ppt', 'xlsx', 'xls', 'pdf', 'txt', 'html', 'htm', 'srt', 'xliff', 'xlf'] as const;
+export type DocExtension = (typeof DOC_EXTENSIONS)[number];
+
+/** 0 translation only, 1 bilingual by paragraph, 2 bilingual by sentence. */
+export const DOC_MODES = [0, 1, 2] as const;
+export type DocMode = (typeof DOC_MODES)[number];
+
+/** Task steps of spec section 4: 1 upload (working), 3 done, 4 error. */
+export const DOC_STEPS = { upload: 1, done: 3, error: 4 } as const;
+
+/** One file's state. */
+export const DOC_FILE_STATUSES = ['queued', 'translating', 'done', 'failed', 'interrupted'] as const;
+export type DocFileStatus = (typeof DOC_FILE_STATUSES)[number];
+
+export const DocCreateData = Type.Object({
+  task_id: Type.String(),
+  /** The site's do_cat setting: whether the result opens in post-editing. */
+  do_cat: Type.Integer(),
+});
+export type DocCreateData = Static<typeof DocCreateData>;
+
+export const DocFileItem = Type.Object({
+  projectId: Type.String(),
+  file_name: Type.String(),
+  status: literalUnion(DOC_FILE_STATUSES),
+  /** Empty while all is well; the error message (in the caller's language) when it failed. */
+  message: Type.String(),
+  /** The error code when failed (1201, 1202, 41005, 1203...), else 0. */
+  code: Type.Integer(),
+  /** 0-100 for this file. */
+  score: Type.Integer(),
+  /** Characters charged for this file (settled when done). */
+  chars: Type.Integer(),
+  /** File name of the result, when done. */
+  result_name: Type.Union([Type.String(), Type.Null()]),
+});
+export type DocFileItem = Static<typeof DocFileItem>;
+
+export const DocQueryData = Type.Object({
+  task_id: Type.String(),
+  /** 0-100: translated segments over all segments of the task; 100 when every file ended. */
+  score: Type.Integer(),
+  step: Type.Integer(),
+  doc_num: Type.Integer(),
+  /** Characters reserved (while working) or charged (when done). */
+  price: Type.Integer(),
+  src_lang: Type.String(),
+  tgt_lang: Type.String(),
+  mode: Type.Integer(),
+  translate_list: Type.Array(DocFileItem),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+});
+export type DocQueryData = Static<typeof DocQueryData>;
+
+export const DocQueryQuery = Type.Object({ task_id: Type.String({ minLength: 1 }) });
+export const DocInterruptBody = Type.Object({ task_id: Type.String({ minLength: 1 }) });
+export const DocDownloadParams = Type.Object({ projectId: Type.String({ minLength: 1 }) });
+
+export const MyFilesQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  keyword: Type.Optional(Type.String()),
+});
+export type MyFilesQuery = Static<typeof MyFilesQuery>;
+
+export const MyFileItem = Type.Object({
+  projectId: Type.String(),
+  task_id: Type.String(),
+  file_name: Type.String(),
+  src_lang: Type.String(),
+  tgt_lang: Type.String(),
+  mode: Type.Integer(),
+  status: literalUnion(DOC_FILE_STATUSES),
+  message: Type.String(),
+  chars: Type.Integer(),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+});
+export type MyFileItem = Static<typeof MyFileItem>;
+
+export const MyFilesData = Type.Object({
+  list: Type.Array(MyFileItem),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+});
+export type MyFilesData = Static<typeof MyFilesData>;
+
+export const DeleteMyFilesBody = Type.Object({ project_ids: Type.Array(Type.String(), { minItems: 1, maxItems: 100 }) });
+export type DeleteMyFilesBody = Static<typeof DeleteMyFilesBody>;

@@ -1,0 +1,87 @@
+/**
+ * What docx, pptx and xlsx share: open the package, find the text units of the parts a format
+ * names, give each translatable unit a stable id (`part#index`), and on write re-read the
+ * original bytes, find the same units again and lay the translations in. Re-reading on every
+ * write keeps `write` repeatable (mode 0 then mode 1 from the same opened document).
+ */
+import type { DocumentStats, OpenedDocument, Paragraph, TranslatedParagraph, WriteOptions } from '../types.js';
+import { DocumentError } from '../types.js';
+import { applyTranslation, countText, hasLetters, type TextCounts, type TextUnit } from './text-units.js';
+import { flushInsertions, parseXml, serializeXml, type Document } from './xml-dom.js';
+import { readPackage, writePackage, type OoxmlPackage } from './zip-package.js';
+
+export type OoxmlFormatSpec = {
+  /** The part without which the package is not this format (e.g. `word/document.xml`). */
+  mainPart: string;
+  /** Parts holding translatable text, in reading order. */
+  textParts(pkg: OoxmlPackage): string[];
+  /** The units of one parsed part, in document order. */
+  units(doc: Document, partName: string): TextUnit[];
+  stats(pkg: OoxmlPackage, counts: TextCounts): DocumentStats;
+};
+
+type LocatedPart = { name: string; doc: Document; units: { unit: TextUnit; id: string }[] };
+
+/** Parses the text parts and assigns ids; mirror copies get their original's id but no paragraph. */
+function locateUnits(pkg: OoxmlPackage, spec: OoxmlFormatSpec): { parts: LocatedPart[]; paragraphs: Paragraph[] } {
+  const parts: LocatedPart[] = [];
+  const paragraphs: Paragraph[] = [];
+  const originals = new Map<string, string>(); // `${group}\u0000${text}` -> id
+  for (const name of spec.textParts(pkg)) {
+    const bytes = pkg.files.get(name);
+    if (!bytes) continue;
+    const doc = parseXml(bytes, name);
+    const located: LocatedPart = { name, doc, units: [] };
+    let index = 0;
+    for (const unit of spec.units(doc, name)) {
+      if (!hasLetters(unit.text)) continue;
+      const groupKey = unit.mirrorGroup === undefined ? undefined : `${unit.mirrorGroup}\u0000${unit.text}`;
+      const original = unit.isMirror && groupKey !== undefined ? originals.get(groupKey) : undefined;
+      if (original !== undefined) {
+        located.units.push({ unit, id: original });
+        continue;
+      }
+      const id = `${name}#${index++}`;
+      if (groupKey !== undefined && !unit.isMirror && !originals.has(groupKey)) originals.set(groupKey, id);
+      located.units.push({ unit, id });
+      paragraphs.push({ id, text: unit.text });
+    }
+    parts.push(located);
+  }
+  return { parts, paragraphs };
+}
+
+export function openOoxml(input: Buffer, spec: OoxmlFormatSpec): OpenedDocument {
+  const pkg = readPackage(input);
+  if (!pkg.files.has(spec.mainPart)) throw new DocumentError('corrupt', `package has no ${spec.mainPart}`);
+  const { paragraphs } = locateUnits(pkg, spec);
+  if (paragraphs.length === 0) throw new DocumentError('empty', 'the document has no text to translate');
+  const stats = spec.stats(pkg, countText(paragraphs.map((p) => p.text)));
+
+  return {
+    paragraphs,
+    stats,
+    async write(translations: ReadonlyMap<string, TranslatedParagraph>, options: WriteOptions): Promise<Buffer> {
+      const changed = new Map<string, Uint8Array>();
+      for (const part of locateUnits(pkg, spec).parts) {
+        let touched = false;
+        for (const { unit, id } of part.units) {
+          const translation = translations.get(id);
+          if (!translation) continue;
+          applyTranslation(unit, translation, options);
+          touched = true;
+        }
+        if (!touched) continue;
+        flushInsertions(part.doc);
+        changed.set(part.name, serializeXml(part.doc));
+      }
+      return writePackage(pkg, changed);
+    },
+  };
+}
+
+/** Part names matching `pattern`, ordered by the number in them (slide2 before slide10). */
+export function numberedParts(pkg: OoxmlPackage, pattern: RegExp): string[] {
+  const number = (name: string) => Number(/(\d+)\.xml$/.exec(name)?.[1] ?? 0);
+  return pkg.names.filter((name) => pattern.test(name)).sort((a, b) => number(a) - number(b) || a.localeCompare(b));
+}

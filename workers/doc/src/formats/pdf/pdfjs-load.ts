@@ -1,0 +1,43 @@
+/**
+ * Opens a PDF with pdf.js (legacy build: the one that runs in Node) and maps its failures to
+ * `DocumentError`s. Fonts are never turned into FontFace objects (no DOM here); the standard
+ * font data and CMaps come from the installed pdfjs-dist so CJK encodings (GBK-EUC-H, 90ms-RKSJ)
+ * decode to Unicode.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { DocumentError } from '../types.js';
+
+export type PdfJsDocument = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
+export type PdfJsPage = Awaited<ReturnType<PdfJsDocument['getPage']>>;
+export { pdfjs };
+
+const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+// pdf.js in Node reads these with fs when they are plain paths ending in a slash.
+const standardFontDataUrl = `${pdfjsRoot}/standard_fonts/`;
+const cMapUrl = `${pdfjsRoot}/cmaps/`;
+
+export async function loadPdf(input: Uint8Array): Promise<PdfJsDocument> {
+  // pdf.js transfers (detaches) the buffer it is given: always hand it a private copy.
+  const data = new Uint8Array(input);
+  const task = pdfjs.getDocument({
+    data,
+    disableFontFace: true,
+    useSystemFonts: false,
+    // Decoded images must come back as raw pixels (no OffscreenCanvas/ImageBitmap in Node).
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    standardFontDataUrl,
+    cMapUrl,
+    cMapPacked: true,
+    verbosity: 0,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'PasswordException') throw new DocumentError('encrypted', 'the PDF is password-protected');
+    throw new DocumentError('corrupt', `the PDF cannot be read: ${(error as Error).message}`);
+  }
+}
