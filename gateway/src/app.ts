@@ -19,12 +19,15 @@ import { permissionRoutes } from './routes/permission-routes';
 import { siteRoutes } from './routes/site-routes';
 import { translationRoutes } from './routes/translation-routes';
 import { userRoutes } from './routes/user-routes';
-import type { TextJobDeps } from '@mtp/tasks';
+import type { DocDeps, TextJobDeps } from '@mtp/tasks';
+import { documentRoutes } from './routes/document-routes';
 
 export type AppDeps = {
   db: Db;
   accounts: AccountsDeps;
   text: TextJobDeps;
+  /** Document translation (needs object storage); absent: its routes are not served. */
+  docs?: DocDeps | null;
   webDist?: string;
   logger?: boolean | { level: string };
 };
@@ -68,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const planOf = async (userId: number) => (await remaining(deps.db, userId)).plan_code;
       await api.register(languageRoutes, { db: deps.db, planOf });
       await api.register(transferRoutes, { db: deps.db, planOf });
+      if (deps.docs) await api.register(documentRoutes, { docs: deps.docs });
     },
     { prefix: '/api/v1.0' },
   );

@@ -31,6 +31,10 @@ export type Config = {
   webDist: string;
   /** NATS JetStream for a cluster; absent: the in-process bus of the single machine. */
   natsUrl: string | undefined;
+  /** Uploaded documents and results: a local folder, unless `s3Url` is set. */
+  storageDir: string;
+  /** S3-compatible storage, e.g. http://KEY:SECRET@127.0.0.1:9000/bucket?region=us-east-1. */
+  s3Url: string | undefined;
   /** Translation models, one folder per pair (`en-us_zh-cn`). */
   modelsDir: string;
   /** Run an MT worker inside this process. RUN_MT_WORKER; default: yes without NATS_URL. */
@@ -80,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTtlSeconds: intVar(env, 'REFRESH_TOKEN_TTL_S', 7 * 24 * 3600),
     webDist: path.resolve(optional(env, 'WEB_DIST') ?? path.join(REPO_ROOT, 'web/dist')),
     natsUrl,
+    storageDir: path.resolve(optional(env, 'STORAGE_DIR') ?? path.join(dataDir, 'storage')),
+    s3Url: optional(env, 'S3_URL'),
     modelsDir: path.resolve(optional(env, 'MODELS_DIR') ?? path.join(dataDir, 'models')),
     runMtWorker: runMtWorker ? runMtWorker === '1' : !natsUrl,
     mtThreads: optional(env, 'MT_THREADS') ? intVar(env, 'MT_THREADS', 1) : undefined,

@@ -7,7 +7,7 @@ import { accountsMigrations, bootstrapAccounts, createAccounts, type BootstrapRe
 import { billingMigrations } from '@mtp/billing';
 import { tasksMigrations } from '@mtp/tasks';
 import { languageMigrations } from '@mtp/language';
-import { createBus, openDatabase, type Bus, runMigrations, type Migration, type OpenedDatabase } from '@mtp/platform';
+import { createBus, createStorage, openDatabase, type Bus, runMigrations, type Migration, type OpenedDatabase } from '@mtp/platform';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
@@ -49,6 +49,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       tokenSettings: { accessTtlSeconds: config.accessTtlSeconds, refreshTtlSeconds: config.refreshTtlSeconds },
     });
     const bus = await createBus({ natsUrl: config.natsUrl, name: 'gateway' });
+    const storage = createStorage({ storageDir: config.storageDir, s3Url: config.s3Url });
+    started.unshift(() => storage.close());
     started.unshift(() => bus.close());
     const translation = await startTranslationRuntime({
       db: database.db,
@@ -57,10 +59,18 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       workerThreads: config.mtThreads,
       workerRemote: config.mtRemote,
       pool: config.mtPool,
+      storage,
       log,
     });
     started.unshift(() => translation.stop());
-    const app = await buildApp({ db: database.db, accounts, text: translation.text, webDist: config.webDist, logger: opts.logger });
+    const app = await buildApp({
+      db: database.db,
+      accounts,
+      text: translation.text,
+      docs: translation.docs,
+      webDist: config.webDist,
+      logger: opts.logger,
+    });
     return {
       app,
       database,
@@ -76,6 +86,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
         await app.close();
         await translation.stop();
         await bus.close();
+        await storage.close();
         await database.close();
       },
     };

@@ -11,8 +11,16 @@ import type { RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
 import { ledgerPort } from '@mtp/billing';
 import { createTmPort } from '@mtp/language/src/lookup/tm-port';
 import { DeviceRegistry } from '@mtp/ops';
-import type { Bus, Db } from '@mtp/platform';
-import { BusMtClient, startResultConsumers, type ResultConsumers, type TextJobDeps } from '@mtp/tasks';
+import type { Bus, Db, ObjectStorage } from '@mtp/platform';
+import {
+  BusMtClient,
+  startDocumentRuntime,
+  startResultConsumers,
+  type DocDeps,
+  type DocumentRuntime,
+  type ResultConsumers,
+  type TextJobDeps,
+} from '@mtp/tasks';
 
 export type TranslationRuntimeOptions = {
   db: Db;
@@ -24,11 +32,14 @@ export type TranslationRuntimeOptions = {
   /** A remote chat-completions engine for the in-process worker (MT_REMOTE_* settings). */
   workerRemote?: RemoteSettings | null;
   pool?: string;
+  /** Object storage for documents; absent: no document translation in this process. */
+  storage?: ObjectStorage;
   log?: (line: string) => void;
 };
 
 export type TranslationRuntime = {
   text: TextJobDeps;
+  docs: DocDeps | null;
   devices: DeviceRegistry;
   worker: MtWorker | null;
   stop(): Promise<void>;
@@ -59,12 +70,18 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
     pool,
   };
   const results: ResultConsumers = await startResultConsumers(opts.db, opts.bus, text.quota, pool);
+  const docs: DocDeps | null = opts.storage
+    ? { db: opts.db, storage: opts.storage, bus: opts.bus, pool, mt: text.mt, quota: text.quota, tm: text.tm }
+    : null;
+  const documents: DocumentRuntime | null = docs ? await startDocumentRuntime(docs, { log: opts.log }) : null;
   return {
     text,
+    docs,
     devices,
     worker,
     stop: async () => {
       await worker?.stop();
+      await documents?.stop();
       await results.stop();
       await devices.stop();
     },

@@ -5,7 +5,10 @@
  * development mail/SMS transport's log (or from a real SMTP server in the registration test).
  */
 import { bootstrapAccounts, createAccounts, type AccountsDeps } from '@mtp/accounts';
-import { MemoryBroker, MemoryBus, runMigrations, type Db } from '@mtp/platform';
+import { createStorage, MemoryBroker, MemoryBus, runMigrations, type Db } from '@mtp/platform';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createTestDatabase } from '@mtp/platform/testing';
 import type { TokenPair } from '@mtp/proto';
 import type { FastifyInstance } from 'fastify';
@@ -47,14 +50,17 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
   });
   // A broker of its own, so test files running in one process never hear each other's workers.
   const bus = new MemoryBus(new MemoryBroker());
+  const storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-test-storage-'));
+  const storage = createStorage({ storageDir });
   const translation = await startTranslationRuntime({
+    storage,
     db: tdb.db,
     bus,
     workerModelsDir: opts.modelsDir,
     workerThreads: 1,
     workerRemote: opts.remote,
   });
-  const app: FastifyInstance = await buildApp({ db: tdb.db, accounts, text: translation.text });
+  const app: FastifyInstance = await buildApp({ db: tdb.db, accounts, text: translation.text, docs: translation.docs });
   const db: Db = tdb.db;
 
   const encrypt = (password: string) =>
@@ -135,11 +141,14 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
     registeredUser,
     adminToken,
     translation,
+    storage,
+    storageDir,
     close: async () => {
       await app.close();
       await translation.stop();
       await bus.close();
       await tdb.drop();
+      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Import and export through the real gateway (`app.inject`) with hand-built multipart bodies:
  * TMX round trip with the download's headers, the spec's "Please upload a file.", one file only,
- * .xls refused, all-or-nothing imports, plan limits and other users' banks.
+ * a text file named .xls refused, all-or-nothing imports, plan limits and other users' banks.
  */
 import { grantPlan } from '@mtp/billing';
+import { convertWithLibreOffice } from '@mtp/platform';
 import type { BankItem } from '@mtp/proto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -186,6 +187,45 @@ describe('termbases', () => {
     expect(await entriesOf(second.bank_id)).toEqual(await entriesOf(first.bank_id));
   });
 
+  it('imports an .xls glossary, exports .xls and imports the download to the same entries', async () => {
+    const admin = await gw.adminToken();
+    const xlsx = readFileSync(join(FIXTURES, 'Example_Excel_Glossary.xlsx'));
+    const xls = await convertWithLibreOffice(xlsx, 'xlsx', 'xls');
+    const bankOf = async (name: string) =>
+      (await createBank(admin, { flag: 1, name, src_lang: 'en-us', tgt_lang: 'ja', system_or_individual: 0 })).bank_id;
+    const [fromXlsx, fromXls, fromExport] = [await bankOf('X1'), await bankOf('X2'), await bankOf('X3')];
+    const fields = (bank_id: number) => ({ system_or_individual: 0, bank_id, src_lang: 'en-us', tgt_lang: 'ja' });
+    const direct = await upload('term/upload_term_file', admin, fields(fromXlsx), [
+      { field: 'term_file', filename: 'g.xlsx', bytes: xlsx },
+    ]);
+    const res = await upload('term/upload_term_file', admin, fields(fromXls), [{ field: 'term_file', filename: 'G.XLS', bytes: xls }]);
+    expect(res, res.msg).toMatchObject({ code: 20000, data: { imported: direct.data!.imported } });
+    expect(await entriesOf(fromXls)).toEqual(await entriesOf(fromXlsx));
+
+    const download = await gw.app.inject({
+      method: 'GET',
+      url: `/api/v1.0/tm_term/es_export_all/0/1?bank_id=${fromXls}&format=xls`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(download.headers['content-type']).toBe('application/vnd.ms-excel');
+    expect(download.headers['content-disposition']).toMatch(/filename="X2\.xls"/);
+    expect(download.rawPayload.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+    const again = await upload('term/upload_term_file', admin, fields(fromExport), [
+      { field: 'term_file', filename: 'X2.xls', bytes: download.rawPayload },
+    ]);
+    expect(again).toMatchObject({ code: 20000, data: { imported: direct.data!.imported } });
+    expect(await entriesOf(fromExport)).toEqual(await entriesOf(fromXlsx));
+  });
+
+  it("lets no administrator import into a user's bank", async () => {
+    const owner = await userOf();
+    const bank = await createBank(owner.token, { flag: 1, name: 'Mine' });
+    const file = { field: 'term_file', filename: 't.txt', bytes: 'cat\t猫\n' };
+    const res = await upload('term/upload_term_file', await gw.adminToken(), { system_or_individual: 1, bank_id: bank.bank_id }, [file]);
+    expect(res.code).toBe(40400);
+    expect(await entriesOf(bank.bank_id)).toEqual([]);
+  });
+
   it('keeps to the free plan: a 6-entry CSV into a termbase answers 42005 and imports nothing', async () => {
     const { token } = await userOf();
     const bank = await createBank(token, { flag: 1, name: 'Free' });
@@ -196,7 +236,7 @@ describe('termbases', () => {
     expect(await entriesOf(bank.bank_id)).toEqual([]);
   });
 
-  it("answers 404 for another user's bank, the spec message without a file, and refuses a second file and .xls", async () => {
+  it("answers 404 for another user's bank, the spec message without a file, and refuses a second file and a non-workbook .xls", async () => {
     const owner = await userOf();
     const other = await userOf();
     const bank = await createBank(owner.token, { flag: 1, name: 'Mine' });
@@ -214,8 +254,8 @@ describe('termbases', () => {
     const two = await upload('term/upload_term_file', owner.token, fields, [file, { ...file, filename: 'u.txt' }]);
     expect(two).toMatchObject({ code: 1208, msg: 'Please upload a file. (Only one file can be uploaded for imports)' });
     const xls = await upload('term/upload_term_file', owner.token, fields, [{ field: 'term_file', filename: 'old.xls', bytes: 'x' }]);
-    expect(xls.code).toBe(1205);
-    expect(xls.msg).toMatch(/save the file as \.xlsx or CSV/);
+    expect(xls.code).toBe(1202);
+    expect(xls.msg).toMatch(/not an Excel 97-2003 \(\.xls\) workbook/);
     expect(await entriesOf(bank.bank_id)).toEqual([]);
 
     const res = await upload('term/upload_term_file', owner.token, fields, [file]);

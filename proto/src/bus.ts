@@ -94,6 +94,10 @@ export const JobProgress = Type.Object({
 });
 export type JobProgress = Static<typeof JobProgress>;
 
+/** doc.assemble: every chunk of a document file is translated; write the translated file. */
+export const AssembleDocumentJob = Type.Object({ project_id: Type.String({ minLength: 1 }) });
+export type AssembleDocumentJob = Static<typeof AssembleDocumentJob>;
+
 export const GpuInfo = Type.Object({ name: Type.String(), memory_bytes: Type.Integer({ minimum: 0 }) });
 export type GpuInfo = Static<typeof GpuInfo>;
 
@@ -163,6 +167,18 @@ export const BUS = {
     // minutes) before it is declared dead.
     maxDeliver: 20,
     retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
+  },
+  assembleDocuments: {
+    queue: 'doc.assemble',
+    pooled: false,
+    schema: AssembleDocumentJob,
+    // Why: writing a 1,000-page document back takes tens of seconds on CPU; the handler calls
+    // progress() between steps, so only a dead process lets this lapse.
+    ackWaitMs: 120_000,
+    // Why: writing is deterministic; a file that failed 3 times will fail again, and its user
+    // should hear so (file failed, characters refunded) rather than wait.
+    maxDeliver: 3,
+    retryDelaysMs: [2_000, 10_000],
   },
   jobProgress: {
     subject: 'mt.progress',

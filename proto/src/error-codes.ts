@@ -90,6 +90,8 @@ export const CODES = {
   FILE_TOO_LARGE: entry(1206, 200, '文件过大', 'File too large'),
   FILE_EXPIRED: entry(1207, 200, '文件已过期', 'File expired'),
   FILE_REQUIRED: entry(1208, 200, '请上传文件', 'Please upload a file.'),
+  DOC_INTERRUPTED: entry(1210, 200, '翻译任务已中断', 'The translation task has been interrupted'),
+  FILE_TOO_MANY: entry(1209, 200, '文件数量超过上限（每批最多 5 个）', 'Too many files: at most 5 a batch'),
 
   // Public API errors (spec section 8, "Public API errors"), in the order the spec lists them.
   API_PARAM_INCOMPLETE: entry(10001, 200, '参数不完整', 'Parameter incomplete'),

@@ -27,6 +27,8 @@ export const BankItem = Type.Object({
   domain: Type.String(),
   entry_count: Type.Integer(),
   created_at: Type.String({ format: 'date-time' }),
+  /** 1: a public system termbase, read by visitors through `public_term/get_public_term_list`. */
+  is_public: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });
 export type BankItem = Static<typeof BankItem>;
 
@@ -35,6 +37,8 @@ export const BankListParams = Type.Object({ flag: BankFlag });
 export const BankListQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   system_or_individual: Type.Optional(SystemOrIndividual),
+  /** 1: only public termbases, 0: only the others. */
+  is_public: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });
 export type BankListQuery = Static<typeof BankListQuery>;
 export const BankList = Type.Object({ bank_list: Type.Array(BankItem) });
@@ -49,6 +53,8 @@ export const CreateBankBody = Type.Object({
   tow_way: Type.Optional(TowWay),
   domain: Type.Optional(Type.String({ maxLength: 50 })),
   system_or_individual: Type.Optional(SystemOrIndividual),
+  /** 1 makes a public termbase: only a system termbase (flag 1, system 0) may be public. */
+  is_public: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });
 export type CreateBankBody = Static<typeof CreateBankBody>;
 
@@ -95,6 +101,38 @@ export const EntryList = Type.Object({
   page_size: Type.Integer(),
 });
 export type EntryList = Static<typeof EntryList>;
+
+/**
+ * `GET tm_term_library/get_all_list/{flag}` (staff): every user's individual banks with their
+ * owner, administrators all of them, managers their own site's.
+ */
+export const AllBankListQuery = Type.Object({
+  /** Matches the bank name, the owner's account or username. */
+  keyword: Type.Optional(Type.String({ maxLength: 100 })),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type AllBankListQuery = Static<typeof AllBankListQuery>;
+export const OwnedBankItem = Type.Object({
+  ...BankItem.properties,
+  user_id: Type.Integer(),
+  account: Type.String(),
+  username: Type.String(),
+  site_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type OwnedBankItem = Static<typeof OwnedBankItem>;
+export const AllBankList = Type.Object({
+  list: Type.Array(OwnedBankItem),
+  total: Type.Integer(),
+  pages: Type.Integer(),
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+});
+export type AllBankList = Static<typeof AllBankList>;
+
+/** `GET public_term/get_public_term_list` (no token needed): entries of the public termbases. */
+export const PublicTermListQuery = EntryListQuery;
+export type PublicTermListQuery = EntryListQuery;
 
 const EntryFields = {
   flag: BankFlag,

@@ -2,6 +2,8 @@
  * Translation memories and termbases (`/api/v1.0/tm_term_library/...`, `/api/v1.0/tm_term/...`,
  * `/api/v1.0/check/term_language`). `flag` 0 = memory, 1 = termbase; `system_or_individual`
  * 0 = system, 1 = individual. Plan limits read the caller's plan through `planOf`.
+ * `public_term/get_public_term_list[/banks]` answer visitors without a token (the whitelist
+ * names that segment); `tm_term_library/get_all_list/{flag}` is staff moderation.
  */
 import {
   checkTermLanguage,
@@ -11,8 +13,11 @@ import {
   deleteEntriesByChoice,
   deleteEntry,
   insertEntry,
+  listAllBanks,
   listBanks,
   listEntries,
+  listPublicTermBanks,
+  listPublicTerms,
   renameBank,
   updateEntry,
   type Flag,
@@ -20,6 +25,8 @@ import {
 } from '@mtp/language';
 import type { Db } from '@mtp/platform';
 import {
+  AllBankList,
+  AllBankListQuery,
   BankItem,
   BankList,
   BankListParams,
@@ -35,6 +42,7 @@ import {
   EntryListParams,
   EntryListQuery,
   InsertEntryBody,
+  PublicTermListQuery,
   RenameBankBody,
   Reply,
   TermLanguageData,
@@ -55,6 +63,25 @@ export const languageRoutes: FastifyPluginAsyncTypebox<LanguageRouteDeps> = asyn
     '/tm_term_library/get_list/:flag',
     { schema: { params: BankListParams, querystring: BankListQuery, response: { 200: Reply(BankList) } } },
     async (req) => ok(req, { bank_list: await listBanks(db, requireUser(req), req.params.flag as Flag, req.query) }),
+  );
+
+  app.get(
+    '/tm_term_library/get_all_list/:flag',
+    { schema: { params: BankListParams, querystring: AllBankListQuery, response: { 200: Reply(AllBankList) } } },
+    async (req) => ok(req, await listAllBanks(db, requireUser(req), req.params.flag as Flag, req.query)),
+  );
+
+  // Public termbases: a token is optional (the whitelist names get_public_term_list); nobody's own data is read.
+  app.get(
+    '/public_term/get_public_term_list',
+    { config: { auth: 'optional' }, schema: { querystring: PublicTermListQuery, response: { 200: Reply(EntryList) } } },
+    async (req) => ok(req, await listPublicTerms(db, req.query)),
+  );
+
+  app.get(
+    '/public_term/get_public_term_list/banks',
+    { config: { auth: 'optional' }, schema: { response: { 200: Reply(BankList) } } },
+    async (req) => ok(req, { bank_list: await listPublicTermBanks(db) }),
   );
 
   app.post('/tm_term_library/create', { schema: { body: CreateBankBody, response: { 200: Reply(BankItem) } } }, async (req) =>

@@ -5,3 +5,4 @@ export { tasksMigrations } from './migrations';
 export { BusMtClient } from './bus-mt-client';
 export * from './text-jobs';
 export * from './result-consumer';
+export * from './documents/index';

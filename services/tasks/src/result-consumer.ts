@@ -6,10 +6,11 @@ import { BUS, checkBusMessage, poolSubject, SegmentResult, type SegmentJob } fro
 import { deadLetterQueue, UnrecoverableJobError, type Bus, type DeadJob, type Db, type JobConsumer } from '@mtp/platform';
 import type { QuotaPort } from './ports';
 import { failTask } from './text-jobs';
+import { failDocFile, storeDocChunk } from './documents/doc-state';
 
 export type ResultConsumers = { stop(): Promise<void> };
 
-export async function storeSegmentResult(db: Db, quota: QuotaPort, result: SegmentResult): Promise<void> {
+export async function storeSegmentResult(db: Db, quota: QuotaPort, result: SegmentResult, bus?: Bus): Promise<void> {
   const { rows } = await db.query<{ chars: number }>(
     `UPDATE text_tasks
        SET results_received = results_received + 1,
@@ -21,7 +22,11 @@ export async function storeSegmentResult(db: Db, quota: QuotaPort, result: Segme
      RETURNING chars`,
     [result.task_id, result.translations.join('\n'), result.engine],
   );
-  if (!rows[0]) return; // not a text task (documents store their own results)
+  if (!rows[0]) {
+    // Not a text task: a chunk of a document file (its task id is the file's project id).
+    if (bus) await storeDocChunk(db, bus, result);
+    return;
+  }
   // Settling is idempotent per task, so a repeated result charges nothing more.
   await quota.settle(result.task_id, rows[0].chars);
 }
@@ -31,7 +36,7 @@ export async function startResultConsumers(db: Db, bus: Bus, quota: QuotaPort, p
     BUS.segmentResults.queue,
     async (job) => {
       if (!checkBusMessage(SegmentResult, job.payload)) throw new UnrecoverableJobError('invalid segment result');
-      await storeSegmentResult(db, quota, job.payload);
+      await storeSegmentResult(db, quota, job.payload, bus);
     },
     { ackWaitMs: BUS.segmentResults.ackWaitMs, maxDeliver: BUS.segmentResults.maxDeliver, retryDelaysMs: BUS.segmentResults.retryDelaysMs },
   );
@@ -39,7 +44,10 @@ export async function startResultConsumers(db: Db, bus: Bus, quota: QuotaPort, p
     deadLetterQueue(poolSubject(BUS.translateSegments.queue, pool)),
     async (job) => {
       const taskId = job.payload.payload?.task_id;
-      if (taskId && (await failTask(db, taskId, job.payload.error))) await quota.refund(taskId);
+      if (!taskId) return;
+      if (await failTask(db, taskId, job.payload.error)) await quota.refund(taskId);
+      // A document chunk that kept failing fails its file; the batch's other files go on.
+      else await failDocFile({ db, quota }, taskId, job.payload.error);
     },
     { ackWaitMs: BUS.segmentResults.ackWaitMs, maxDeliver: BUS.segmentResults.maxDeliver },
   );

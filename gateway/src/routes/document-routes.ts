@@ -1,0 +1,140 @@
+/**
+ * Document translation (`/api/v1.0/request_translate/doc/...`, ARCHITECTURE conventions):
+ * `create` streams each file part straight into object storage (nothing held whole in memory;
+ * at most 200 MB a file, 5 files a batch), reads the fields in any order, then submits the
+ * batch; `query` answers progress; `download/{projectId}` streams a result; `interrupt` stops
+ * a task; `my_files` lists and deletes My Documents. Any refusal deletes what was uploaded.
+ */
+import { DOC_EXTENSIONS, DOC_MODES, LIMITS } from '@mtp/proto';
+import {
+  AppError,
+  DeleteMyFilesBody,
+  DocCreateData,
+  DocDownloadParams,
+  DocInterruptBody,
+  DocQueryData,
+  DocQueryQuery,
+  MyFilesData,
+  MyFilesQuery,
+  Reply,
+} from '@mtp/proto';
+import {
+  deleteMyFiles,
+  docDownload,
+  docSourceKey,
+  docTaskPrefix,
+  interruptDocTask,
+  listMyFiles,
+  queryDocTask,
+  submitDocuments,
+  type DocDeps,
+  type DocForm,
+  type UploadedFile,
+} from '@mtp/tasks';
+import { StorageLimitError } from '@mtp/platform';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { Type } from 'typebox';
+import { requireUser } from '../plugins/auth';
+import { ok } from '../plugins/envelope';
+import { contentDisposition } from './transfer-routes';
+
+export type DocumentRouteDeps = { docs: DocDeps };
+
+const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+
+function formOf(fields: Record<string, string>): DocForm {
+  const mode = Number(fields.mode ?? 0);
+  if (!(DOC_MODES as readonly number[]).includes(mode)) throw new AppError('INVALID_PARAMS', 'mode must be 0, 1 or 2');
+  if (!fields.src_lang || !fields.tgt_lang) throw new AppError('INVALID_PARAMS', 'src_lang and tgt_lang are required');
+  return {
+    src_lang: fields.src_lang,
+    tgt_lang: fields.tgt_lang,
+    mode: mode as DocForm['mode'],
+    translate_pictures: fields.translate_pictures === '1' || fields.translate_pictures === 'true',
+    domain: fields.domain?.trim() || 'general',
+  };
+}
+
+/** Streams every file part into storage under the task's prefix; answers the fields and files. */
+async function receiveUpload(req: FastifyRequest, docs: DocDeps, taskId: string) {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  if (!req.isMultipart()) throw new AppError('FILE_REQUIRED');
+  const parts = req.parts({ limits: { fileSize: LIMITS.docBytes + 1, files: LIMITS.docFilesPerBatch + 1, fields: 20 } });
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (files.length >= LIMITS.docFilesPerBatch) {
+      part.file.resume();
+      throw new AppError('FILE_TOO_MANY');
+    }
+    const fileName = part.filename || 'document';
+    const ext = extensionOf(fileName);
+    if (!(DOC_EXTENSIONS as readonly string[]).includes(ext)) {
+      part.file.resume();
+      throw new AppError('FILE_FORMAT_UNKNOWN', fileName);
+    }
+    const projectId = randomUUID();
+    const key = docSourceKey(taskId, projectId, ext);
+    try {
+      const { bytes } = await docs.storage.put(key, part.file, { maxBytes: LIMITS.docBytes });
+      if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', `${fileName}: at most 200 MB`);
+      files.push({ projectId, fileName, ext, key, bytes });
+    } catch (err) {
+      if (err instanceof StorageLimitError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('FILE_TOO_LARGE', `${fileName}: at most 200 MB`);
+      }
+      throw err;
+    }
+  }
+  return { fields, files };
+}
+
+export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = async (app, { docs }) => {
+  app.post('/request_translate/doc/create', { schema: { response: { 200: Reply(DocCreateData) } } }, async (req) => {
+    const user = requireUser(req);
+    const taskId = randomUUID();
+    try {
+      const { fields, files } = await receiveUpload(req, docs, taskId);
+      if (files.length === 0) throw new AppError('FILE_REQUIRED');
+      await submitDocuments(docs, user.userId, taskId, formOf(fields), files);
+      return ok(req, { task_id: taskId, do_cat: 0 });
+    } catch (err) {
+      // submitDocuments cleans up after itself; this covers refusals during the upload.
+      await docs.storage.deletePrefix(docTaskPrefix(taskId)).catch(() => {});
+      throw err;
+    }
+  });
+
+  app.get('/request_translate/doc/query', { schema: { querystring: DocQueryQuery, response: { 200: Reply(DocQueryData) } } }, async (req) =>
+    ok(req, await queryDocTask(docs.db, requireUser(req).userId, req.query.task_id, req.lang)),
+  );
+
+  app.post(
+    '/request_translate/doc/interrupt',
+    { schema: { body: DocInterruptBody, response: { 200: Reply(Type.Object({ interrupted: Type.Integer() })) } } },
+    async (req) => ok(req, await interruptDocTask(docs, requireUser(req).userId, req.body.task_id)),
+  );
+
+  app.get('/request_translate/doc/download/:projectId', { schema: { params: DocDownloadParams } }, async (req, reply) => {
+    const { key, name } = await docDownload(docs.db, requireUser(req).userId, req.params.projectId);
+    const stream = await docs.storage.get(key);
+    return reply.type('application/octet-stream').header('content-disposition', contentDisposition(name)).send(stream);
+  });
+
+  app.get(
+    '/request_translate/doc/my_files',
+    { schema: { querystring: MyFilesQuery, response: { 200: Reply(MyFilesData) } } },
+    async (req) => ok(req, await listMyFiles(docs.db, requireUser(req).userId, req.query, req.lang)),
+  );
+
+  app.delete(
+    '/request_translate/doc/my_files',
+    { schema: { body: DeleteMyFilesBody, response: { 200: Reply(Type.Object({ deleted: Type.Integer() })) } } },
+    async (req) => ok(req, await deleteMyFiles(docs, requireUser(req).userId, req.body.project_ids)),
+  );
+};

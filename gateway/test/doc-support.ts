@@ -1,0 +1,56 @@
+/** Helpers for the document translation tests: multipart uploads, polling, storage listing. */
+import type { DocQueryData } from '@mtp/proto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestGateway } from './helper';
+
+export type UploadFile = { name: string; bytes: Buffer | Uint8Array };
+
+/** `POST request_translate/doc/create` as a real multipart body (built by the fetch FormData). */
+export async function uploadDocuments(gw: TestGateway, token: string, files: UploadFile[], fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ src_lang: 'en-us', tgt_lang: 'zh-cn', mode: '0', ...fields })) form.append(name, value);
+  for (const file of files) form.append('files', new Blob([file.bytes]), file.name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const res = await gw.app.inject({
+    method: 'POST',
+    url: '/api/v1.0/request_translate/doc/create',
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { authorization: `Bearer ${token}`, 'content-type': request.headers.get('content-type')! },
+  });
+  return res.json() as { code: number; msg: string; data: { task_id: string; do_cat: number } };
+}
+
+/** Polls the task until its score reaches 100 (as the web page does, faster). */
+export async function waitForTask(gw: TestGateway, token: string, taskId: string, timeoutMs = 60_000): Promise<DocQueryData> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await gw.call<DocQueryData>('GET', 'request_translate/doc/query', { token, query: { task_id: taskId } });
+    if (answer.code !== 20000) throw new Error(`query failed: ${answer.code} ${answer.msg}`);
+    if (answer.data.score >= 100) return answer.data;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} stuck at ${answer.data.score}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function download(gw: TestGateway, token: string, projectId: string) {
+  return gw.app.inject({
+    method: 'GET',
+    url: `/api/v1.0/request_translate/doc/download/${projectId}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/** Every file under the test's storage folder (relative paths). */
+export async function storedFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else out.push(path.relative(root, full));
+    }
+  };
+  await walk(root);
+  return out.filter((f) => !f.startsWith('.tmp'));
+}

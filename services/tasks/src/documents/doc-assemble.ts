@@ -1,0 +1,84 @@
+/**
+ * Writing a translated file once all its chunks are in (the `doc.assemble` queue, so a process
+ * that dies mid-write costs a redelivery). The source is opened again (opening is deterministic,
+ * and the sentence count is checked against what was submitted), the translations are put back
+ * in order (TM hits and MT chunks), the format writes the file in the task's mode, the result is
+ * stored, and only then is the file marked done and its characters settled.
+ */
+import { openDocument, planSentences, translatedParagraphs } from '@mtp/doc-worker';
+import { BUS, type AssembleDocumentJob, type DocMode } from '@mtp/proto';
+import type { Bus } from '@mtp/platform';
+import { documentAppError } from './doc-errors';
+import { docResultKey, DOC_CHUNK_SENTENCES, resultName } from './doc-keys';
+import type { DocDeps } from './doc-deps';
+import { finishFile } from './doc-state';
+
+type AssembleRow = {
+  project_id: string;
+  task_id: string;
+  file_name: string;
+  ext: string;
+  status: string;
+  chars: number;
+  sentences: string[];
+  tm_hits: Record<string, string>;
+  mt_indices: number[];
+  source_key: string;
+  src_lang: string;
+  tgt_lang: string;
+  mode: DocMode;
+};
+
+export async function publishAssemble(bus: Bus, projectId: string): Promise<void> {
+  const job: AssembleDocumentJob = { project_id: projectId };
+  await bus.publishJob(BUS.assembleDocuments.queue, job, { jobId: `assemble:${projectId}` });
+}
+
+/** Every sentence's translation, in document order. */
+async function translationsOf(deps: Pick<DocDeps, 'db'>, file: AssembleRow): Promise<string[]> {
+  const out: (string | undefined)[] = file.sentences.map((_, i) => file.tm_hits[String(i)]);
+  const { rows } = await deps.db.query<{ chunk_index: number; translations: string[] }>(
+    'SELECT chunk_index, translations FROM doc_chunks WHERE project_id = $1',
+    [file.project_id],
+  );
+  for (const chunk of rows) {
+    const indices = file.mt_indices.slice(chunk.chunk_index * DOC_CHUNK_SENTENCES, (chunk.chunk_index + 1) * DOC_CHUNK_SENTENCES);
+    indices.forEach((sentence, k) => (out[sentence] = chunk.translations[k]));
+  }
+  const missing = out.findIndex((t) => t === undefined);
+  if (missing >= 0) throw new Error(`sentence ${missing} has no translation`);
+  return out as string[];
+}
+
+export async function assembleDocument(deps: DocDeps, projectId: string, progress: () => void = () => {}): Promise<void> {
+  const { rows } = await deps.db.query<AssembleRow>(
+    `SELECT f.project_id, f.task_id, f.file_name, f.ext, f.status, f.chars, f.sentences, f.tm_hits, f.mt_indices, f.source_key,
+            t.src_lang, t.tgt_lang, t.mode
+     FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id WHERE f.project_id = $1`,
+    [projectId],
+  );
+  const file = rows[0];
+  // Interrupted, failed or already written (a redelivered job): nothing to do.
+  if (!file || file.status !== 'translating') return;
+  const translations = await translationsOf(deps, file);
+  const bytes = await deps.storage.getBuffer(file.source_key);
+  progress();
+  let output: Buffer;
+  try {
+    const { document } = await openDocument(file.file_name, bytes, file.src_lang);
+    const plan = planSentences(document.paragraphs, file.src_lang);
+    if (plan.sentences.length !== file.sentences.length) throw new Error('the document reads differently than at submit');
+    progress();
+    output = await document.write(translatedParagraphs(plan, translations, file.tgt_lang), {
+      mode: file.mode,
+      srcLang: file.src_lang,
+      tgtLang: file.tgt_lang,
+    });
+  } catch (err) {
+    throw documentAppError(err, file.file_name);
+  }
+  progress();
+  const key = docResultKey(file.task_id, projectId, file.ext);
+  await deps.storage.put(key, output);
+  await finishFile(deps, projectId, { status: 'done', resultKey: key, resultName: resultName(file.file_name, file.tgt_lang) });
+}

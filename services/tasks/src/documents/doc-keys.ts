@@ -1,0 +1,13 @@
+/** Where a document task's files live in object storage; one prefix per task, so expiry deletes it whole. */
+export const docTaskPrefix = (taskId: string) => `docs/${taskId}/`;
+export const docSourceKey = (taskId: string, projectId: string, ext: string) => `docs/${taskId}/${projectId}/source.${ext}`;
+export const docResultKey = (taskId: string, projectId: string, ext: string) => `docs/${taskId}/${projectId}/result.${ext}`;
+
+/** Sentences per MT job: small enough to finish well inside the job's ack wait on CPU. */
+export const DOC_CHUNK_SENTENCES = 24;
+
+/** The download name: the upload's name with the target language before the extension. */
+export function resultName(fileName: string, tgtLang: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? `${fileName.slice(0, dot)}_${tgtLang}${fileName.slice(dot)}` : `${fileName}_${tgtLang}`;
+}

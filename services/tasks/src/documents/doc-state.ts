@@ -1,0 +1,79 @@
+/**
+ * A document file's state changes, each once: `translating` -> `done` (settle its characters),
+ * `failed` (refund), `interrupted` (refund). A change that finds the file already past
+ * `translating` does nothing, so redelivered jobs and racing consumers cannot charge twice.
+ * Chunks are stored once per (file, chunk); the one that completes a file queues its assembly.
+ */
+import { CODES, type CodeName, type SegmentResult } from '@mtp/proto';
+import { inTransaction, type Bus, type Db } from '@mtp/platform';
+import type { QuotaPort } from '../ports';
+import { publishAssemble } from './doc-assemble';
+
+type Finish =
+  | { status: 'done'; resultKey: string; resultName: string }
+  | { status: 'failed'; code: CodeName; message: string }
+  | { status: 'interrupted' };
+
+export async function finishFile(deps: { db: Db; quota: QuotaPort }, projectId: string, finish: Finish): Promise<boolean> {
+  const { rows } = await deps.db.query<{ chars: number; task_id: string }>(
+    `UPDATE doc_files SET status = $2, result_key = $3, result_name = $4, code = $5, message = $6, finished_at = now(),
+            segments_done = CASE WHEN $2 = 'done' THEN segments_total ELSE segments_done END
+     WHERE project_id = $1 AND status IN ('queued', 'translating') RETURNING chars, task_id`,
+    [
+      projectId,
+      finish.status,
+      finish.status === 'done' ? finish.resultKey : null,
+      finish.status === 'done' ? finish.resultName : null,
+      finish.status === 'failed' ? CODES[finish.code].code : 0,
+      finish.status === 'failed' ? finish.message : '',
+    ],
+  );
+  if (!rows[0]) return false;
+  if (finish.status === 'done') await deps.quota.settle(projectId, rows[0].chars);
+  else await deps.quota.refund(projectId);
+  // The task is done when none of its files is still working.
+  await deps.db.query(
+    `UPDATE doc_tasks SET status = 'done' WHERE task_id = $1 AND status = 'working'
+       AND NOT EXISTS (SELECT 1 FROM doc_files WHERE task_id = $1 AND status IN ('queued', 'translating'))`,
+    [rows[0].task_id],
+  );
+  return true;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Stores a translated chunk of a document file; false when `result` is not a document's. A
+ * repeated chunk is counted (`received`) but changes nothing else.
+ */
+export async function storeDocChunk(db: Db, bus: Bus, result: SegmentResult): Promise<boolean> {
+  if (!UUID.test(result.task_id)) return false;
+  const file = await inTransaction(db, async (client) => {
+    const { rows } = await client.query<{ status: string }>('SELECT status FROM doc_files WHERE project_id = $1 FOR UPDATE', [
+      result.task_id,
+    ]);
+    if (!rows[0]) return null;
+    const inserted = await client.query(
+      `INSERT INTO doc_chunks (project_id, chunk_index, translations, engine) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (project_id, chunk_index) DO UPDATE SET received = doc_chunks.received + 1 RETURNING (xmax = 0) AS fresh`,
+      [result.task_id, result.chunk_index, JSON.stringify(result.translations), result.engine],
+    );
+    const fresh = (inserted.rows[0] as { fresh: boolean }).fresh;
+    const { rows: counts } = await client.query<{ chunks: number; chunks_done: number; status: string }>(
+      `UPDATE doc_files SET chunks_done = chunks_done + $2, segments_done = segments_done + $3
+       WHERE project_id = $1 RETURNING chunks, chunks_done, status`,
+      [result.task_id, fresh ? 1 : 0, fresh && rows[0].status === 'translating' ? result.translations.length : 0],
+    );
+    return counts[0]!;
+  });
+  if (!file) return false;
+  // Also on a repeated chunk: the process that completed the file may have died before queuing
+  // its assembly (the job id dedupes a second one).
+  if (file.status === 'translating' && file.chunks_done >= file.chunks) await publishAssemble(bus, result.task_id);
+  return true;
+}
+
+export async function failDocFile(deps: { db: Db; quota: QuotaPort }, projectId: string, message: string): Promise<boolean> {
+  if (!UUID.test(projectId)) return false;
+  return finishFile(deps, projectId, { status: 'failed', code: 'FILE_TRANSLATION_FAILED', message });
+}

@@ -1,0 +1,141 @@
+/**
+ * Submitting a document batch (ARCHITECTURE "How a task flows"): every file is opened and checked
+ * before anything is charged; characters are reserved per file (the file's project id is the
+ * reservation), the rows are written, then the sentences go to the worker pool as chunk jobs.
+ * TM exact matches are filled in at once and never sent to MT; termbase terms ride along with each
+ * chunk as its glossary. Any refusal leaves nothing behind: reservations refunded, files deleted.
+ */
+import { openDocument, planSentences, type SentencePlan } from '@mtp/doc-worker';
+import { AppError, BUS, LANGUAGES, poolSubject, segmentJobId, TIMINGS, type LanguageCode, type SegmentJob } from '@mtp/proto';
+import { inTransaction } from '@mtp/platform';
+import { documentAppError } from './doc-errors';
+import { DOC_CHUNK_SENTENCES, docTaskPrefix } from './doc-keys';
+import type { DocDeps, DocForm, UploadedFile } from './doc-deps';
+import { publishAssemble } from './doc-assemble';
+
+type PreparedFile = UploadedFile & { plan: SentencePlan; chars: number; tmHits: Record<number, string>; mtIndices: number[] };
+
+const isLanguage = (lang: string): lang is LanguageCode => (LANGUAGES as readonly string[]).includes(lang);
+
+async function checkPair(deps: DocDeps, form: DocForm): Promise<void> {
+  if (!isLanguage(form.src_lang) || !isLanguage(form.tgt_lang)) throw new AppError('INVALID_PARAMS', 'src_lang/tgt_lang');
+  if (form.src_lang === form.tgt_lang) throw new AppError('SAME_LANGUAGE');
+  const route = await deps.mt.route(form.src_lang, form.tgt_lang);
+  if (route.kind === 'unavailable') throw new AppError('PAIR_UNAVAILABLE', `${form.src_lang} -> ${form.tgt_lang}`);
+}
+
+async function prepareFile(deps: DocDeps, userId: number, form: DocForm, file: UploadedFile): Promise<PreparedFile> {
+  let plan: SentencePlan;
+  try {
+    const bytes = await deps.storage.getBuffer(file.key);
+    const { document } = await openDocument(file.fileName, bytes, form.src_lang);
+    plan = planSentences(document.paragraphs, form.src_lang);
+  } catch (err) {
+    throw documentAppError(err, file.fileName);
+  }
+  if (plan.sentences.length === 0) throw new AppError('FILE_PARSE_FAILED', `${file.fileName}: no text to translate`);
+  const chars = plan.sentences.reduce((n, s) => n + [...s].length, 0);
+  const tmHits: Record<number, string> = {};
+  if (deps.tm) {
+    let prev: string | null = null;
+    for (const [i, sentence] of plan.sentences.entries()) {
+      const hit = await deps.tm.exactMatch(userId, form.src_lang as LanguageCode, form.tgt_lang as LanguageCode, sentence, prev);
+      if (hit) tmHits[i] = hit.translated;
+      prev = sentence;
+    }
+  }
+  const mtIndices = plan.sentences.map((_, i) => i).filter((i) => tmHits[i] === undefined);
+  return { ...file, plan, chars, tmHits, mtIndices };
+}
+
+async function chunkJobs(deps: DocDeps, userId: number, form: DocForm, file: PreparedFile): Promise<SegmentJob[]> {
+  const jobs: SegmentJob[] = [];
+  for (let start = 0, index = 0; start < file.mtIndices.length; start += DOC_CHUNK_SENTENCES, index++) {
+    const segments = file.mtIndices.slice(start, start + DOC_CHUNK_SENTENCES).map((i) => file.plan.sentences[i]!);
+    const terms = deps.tm
+      ? await deps.tm.terms(userId, form.src_lang as LanguageCode, form.tgt_lang as LanguageCode, segments.join('\n'))
+      : [];
+    jobs.push({
+      task_id: file.projectId,
+      chunk_index: index,
+      segments,
+      src_lang: form.src_lang as LanguageCode,
+      tgt_lang: form.tgt_lang as LanguageCode,
+      domain: form.domain as SegmentJob['domain'],
+      ...(terms.length > 0 ? { glossary: terms.map((t) => ({ source: t.source, target: t.target })) } : {}),
+    });
+  }
+  return jobs;
+}
+
+async function insertRows(deps: DocDeps, taskId: string, userId: number, form: DocForm, files: PreparedFile[]): Promise<void> {
+  await inTransaction(deps.db, async (client) => {
+    await client.query(
+      `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'working', now() + make_interval(hours => $8))`,
+      [taskId, userId, form.src_lang, form.tgt_lang, form.domain, form.mode, form.translate_pictures, TIMINGS.docRetentionHours],
+    );
+    for (const [position, f] of files.entries()) {
+      await client.query(
+        `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, chars, plan, sentences, tm_hits,
+                                mt_indices, chunks, segments_total, segments_done, source_key)
+         VALUES ($1, $2, $3, $4, $5, $6, 'translating', $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        [
+          f.projectId,
+          taskId,
+          position,
+          f.fileName,
+          f.ext,
+          f.bytes,
+          f.chars,
+          JSON.stringify(f.plan.paragraphs),
+          JSON.stringify(f.plan.sentences),
+          JSON.stringify(f.tmHits),
+          JSON.stringify(f.mtIndices),
+          Math.ceil(f.mtIndices.length / DOC_CHUNK_SENTENCES),
+          f.plan.sentences.length,
+          f.plan.sentences.length - f.mtIndices.length,
+          f.key,
+        ],
+      );
+    }
+  });
+}
+
+/** `POST request_translate/doc/create` after the upload: answers when every chunk is queued. */
+export async function submitDocuments(
+  deps: DocDeps,
+  userId: number,
+  taskId: string,
+  form: DocForm,
+  uploads: UploadedFile[],
+): Promise<{ task_id: string }> {
+  const reserved: string[] = [];
+  try {
+    if (uploads.length === 0) throw new AppError('FILE_REQUIRED');
+    await checkPair(deps, form);
+    const files: PreparedFile[] = [];
+    for (const upload of uploads) files.push(await prepareFile(deps, userId, form, upload));
+    for (const file of files) {
+      await deps.quota.reserve({ userId }, file.projectId, file.chars);
+      reserved.push(file.projectId);
+    }
+    const jobs = new Map<string, SegmentJob[]>();
+    for (const file of files) jobs.set(file.projectId, await chunkJobs(deps, userId, form, file));
+    await insertRows(deps, taskId, userId, form, files);
+    for (const file of files) {
+      const fileJobs = jobs.get(file.projectId)!;
+      for (const job of fileJobs) {
+        await deps.bus.publishJob(poolSubject(BUS.translateSegments.queue, deps.pool), job, { jobId: segmentJobId(job) });
+      }
+      // Every sentence came from the translation memory: write the file at once.
+      if (fileJobs.length === 0) await publishAssemble(deps.bus, file.projectId);
+    }
+    return { task_id: taskId };
+  } catch (err) {
+    for (const projectId of reserved) await deps.quota.refund(projectId).catch(() => {});
+    await deps.db.query('DELETE FROM doc_tasks WHERE task_id = $1', [taskId]).catch(() => {});
+    await deps.storage.deletePrefix(docTaskPrefix(taskId)).catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,7 @@
+/** Document formats and the document pipeline's pure steps (open, plan sentences, rebuild). */
+export * from './formats/types';
+export * from './pipeline/index';
+export { FORMATS as DOCUMENT_FORMATS } from './pipeline/open-document';
+export { docxFormat, pptxFormat, xlsxFormat } from './formats/ooxml/index';
+export { pdfFormat } from './formats/pdf/index';
+export { txtFormat, htmlFormat, srtFormat, xliffFormat } from './formats/text/index';
