@@ -6,6 +6,8 @@ import { loadConfig, REPO_ROOT } from '@mtp/gateway/src/config';
 import { startPlatform, type Platform } from '@mtp/gateway/src/platform';
 import { createTestDatabase } from '@mtp/platform/testing';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 
@@ -18,8 +20,10 @@ export async function startRunningPlatform(): Promise<RunningPlatform> {
   if (!existsSync(path.join(webDist, 'index.html')))
     throw new Error('web/dist is missing: run `npm run build -w @mtp/web` (npm test does)');
   const tdb = await createTestDatabase(inject('pgAdminUrl'));
+  const storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-e2e-storage-'));
   const config = {
     ...loadConfig({}),
+    storageDir,
     port: 0,
     host: '127.0.0.1',
     databaseUrl: tdb.url,
@@ -40,6 +44,7 @@ export async function startRunningPlatform(): Promise<RunningPlatform> {
     stop: async () => {
       await platform.close();
       await tdb.drop();
+      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }

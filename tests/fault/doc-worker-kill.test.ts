@@ -1,0 +1,154 @@
+/**
+ * Fault injection for documents: the MT worker runs as its own process behind a real NATS
+ * server; a document's chunks are in flight when the worker is killed (SIGKILL); a second worker
+ * takes over. The task still completes, the output holds every sentence once and in order, and
+ * the file's characters are charged exactly once.
+ */
+import { findReservation } from '@mtp/billing';
+import { loadConfig, REPO_ROOT } from '@mtp/gateway/src/config';
+import { startPlatform, type Platform } from '@mtp/gateway/src/platform';
+import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
+import { BUS, type DocQueryData, type JobProgress } from '@mtp/proto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
+const POOL = `docfault-${randomBytes(3).toString('hex')}`;
+
+let tdb: TestDatabase;
+let platform: Platform;
+let api: string;
+let storageDir: string;
+const workers: ChildProcess[] = [];
+
+function startWorker(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'workers/mt/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NATS_URL: inject('natsUrl'),
+      MODELS_DIR,
+      MT_POOL: POOL,
+      MT_THREADS: '1',
+      MT_BATCH_SIZE: '1',
+      MT_JOB_ACK_WAIT_MS: '2000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.on('data', (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
+  workers.push(child);
+  return child;
+}
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  tdb = await createTestDatabase(inject('pgAdminUrl'));
+  storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-docfault-'));
+  platform = await startPlatform(
+    {
+      ...loadConfig({}),
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: tdb.url,
+      storageDir,
+      natsUrl: inject('natsUrl'),
+      runMtWorker: false,
+      mtPool: POOL,
+      adminAccount: 'admin@example.com',
+      adminPassword: 'Admin12345',
+    },
+    { log: () => {} },
+  );
+  api = `${await platform.listen()}/api/v1.0`;
+});
+
+afterAll(async () => {
+  for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+  await platform?.close();
+  await tdb?.drop();
+  await rm(storageDir, { recursive: true, force: true });
+});
+
+async function adminToken(): Promise<string> {
+  const key = (await (await fetch(`${api}/user/get_public_key`)).json()).data.public_key as string;
+  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Admin12345'));
+  const res = await fetch(`${api}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'admin@example.com', password: password.toString('base64'), agree_terms: true }),
+  });
+  return (await res.json()).data.access_token as string;
+}
+
+describe('an MT worker killed in the middle of a document', () => {
+  it('still completes the document, each sentence once, charged once', async () => {
+    const first = startWorker();
+    await waitFor('the first worker', () =>
+      platform.translation.devices.list({ pool: POOL, online: true }).length > 0 ? true : undefined,
+    );
+    const token = await adminToken();
+    const lines = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? 'twenty one' : 'nine thousand'));
+    const progress: JobProgress[] = [];
+    const sub = await platform.bus.subscribe<JobProgress>(BUS.jobProgress.subject, (p) => void progress.push(p));
+
+    const form = new FormData();
+    form.append('src_lang', 'en-us');
+    form.append('tgt_lang', 'zh-cn');
+    form.append('files', new Blob([lines.join('\n')]), 'numbers.txt');
+    const created = await (
+      await fetch(`${api}/request_translate/doc/create`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    expect(created.code, created.msg).toBe(20000);
+    const taskId = created.data.task_id as string;
+    const { rows: files } = await tdb.db.query<{ project_id: string; chunks: number; chars: number }>(
+      'SELECT project_id, chunks, chars FROM doc_files WHERE task_id = $1',
+      [taskId],
+    );
+    const projectId = files[0]!.project_id;
+    expect(files[0]!.chunks).toBeGreaterThan(3);
+
+    await waitFor('progress on the document', () => progress.find((p) => p.task_id === projectId));
+    first.kill('SIGKILL');
+    const { rows: atKill } = await tdb.db.query<{ chunks_done: number }>('SELECT chunks_done FROM doc_files WHERE project_id = $1', [
+      projectId,
+    ]);
+    expect(atKill[0]!.chunks_done).toBeLessThan(files[0]!.chunks);
+    startWorker();
+
+    const query = async () =>
+      (
+        await (
+          await fetch(`${api}/request_translate/doc/query?task_id=${taskId}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()
+      ).data as DocQueryData;
+    const task = await waitFor('the document to finish', async () => ((await query()).score >= 100 ? query() : undefined), 120_000);
+    await sub.unsubscribe();
+    expect(task.translate_list[0]!.status).toBe('done');
+
+    const result = await fetch(`${api}/request_translate/doc/download/${projectId}`, { headers: { authorization: `Bearer ${token}` } });
+    const expected = lines.map((l) => (l === 'twenty one' ? '二十一' : '九千'));
+    expect((await result.text()).split('\n')).toEqual(expected);
+    const { rows: chunks } = await tdb.db.query<{ n: number }>('SELECT count(*)::int AS n FROM doc_chunks WHERE project_id = $1', [
+      projectId,
+    ]);
+    expect(chunks[0]!.n).toBe(files[0]!.chunks);
+    const reservation = await findReservation(tdb.db, projectId);
+    expect(reservation?.state).toBe('settled');
+    expect(reservation?.charsCharged).toBe(files[0]!.chars);
+    // The first worker stopped at the kill; the second finished the document.
+    expect(new Set(progress.filter((p) => p.task_id === projectId).map((p) => p.device_id)).size).toBe(2);
+  }, 180_000);
+});
