@@ -45,10 +45,9 @@ describe('document translation in the browser', () => {
     const progress = page.locator('[data-testid=doc-overall-progress]');
     await expect.poll(() => progress.getAttribute('data-score'), { timeout: 60_000 }).toBe('100');
     const rows = page.locator('[data-testid=doc-file-row]');
-    await expect.poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: 10_000 }).toEqual([
-      'done',
-      'done',
-    ]);
+    await expect
+      .poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: 10_000 })
+      .toEqual(['done', 'done']);
 
     const texts: Record<string, Buffer> = {};
     for (const button of await page.locator('[data-testid=doc-download]').all()) {

@@ -139,6 +139,29 @@ describe('fuzzy TM lookup', () => {
     expect(await port.exactMatch(user.userId, 'en-us', 'zh-cn', 'Press OK!')).toBeNull();
   });
 
+  it('finds exact and context matches for a whole document in one query', async () => {
+    const user = await createUser();
+    await bankWith(user, 0, en_zh, [
+      { source: 'Press OK.', translated: '按确定。', prev_source: 'Open the dialog.' },
+      { source: 'Close it.', translated: '关闭它。' },
+    ]);
+    await bankWith(user, 0, { ...en_zh, twoWay: true }, [{ source: 'Open the file', translated: '打开文件' }]);
+    const port = createTmPort(db);
+    expect(await port.exactMatches(user.userId, 'en-us', 'zh-cn', ['Open the dialog.', 'Press OK.', 'Press OK!', ' Close it. '])).toEqual([
+      null,
+      { translated: '按确定。', score: 101 },
+      null,
+      { translated: '关闭它。', score: 100 },
+    ]);
+    expect(await port.exactMatches(user.userId, 'zh-cn', 'en-us', ['打开文件', '关闭它。'])).toEqual([
+      { translated: 'Open the file', score: 100 },
+      null,
+    ]);
+    // Another user's memories are not theirs.
+    const other = await createUser();
+    expect(await port.exactMatches(other.userId, 'en-us', 'zh-cn', ['Close it.'])).toEqual([null]);
+  });
+
   it('searches two-way memories in reverse, one-way ones never', async () => {
     const user = await createUser();
     await bankWith(user, 0, { ...en_zh, twoWay: true }, [{ source: 'Open the file', translated: '打开文件' }]);

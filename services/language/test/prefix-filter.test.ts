@@ -10,7 +10,7 @@ import { runMigrations } from '@mtp/platform';
 import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fuzzyScore, tokenizeForMatch } from '../src/matching/index';
-import { prefixSize, rarestTokens } from '../src/lookup/prefix-tokens';
+import { candidateFilter, prefixSize, rarestTokens } from '../src/lookup/prefix-tokens';
 
 let fx: TestDatabase;
 beforeAll(async () => {
@@ -70,6 +70,7 @@ describe('prefix filtering of fuzzy candidates', () => {
       [pairs.map((p) => p.query), pairs.map((p) => p.candidate)],
     );
     let checked = 0;
+    let pairsChecked = 0;
     rows.forEach(({ q, c }, i) => {
       const { query, candidate, lang } = pairs[i]!;
       if (fuzzyScore(query, candidate, { lang }) < 70) return;

@@ -1,7 +1,7 @@
 /**
  * Import and export of whole files on a real PostgreSQL: round trips (TMX, XLSX), all-or-nothing
  * imports (a bad CSV row, a corrupt TMX, the plan's entries per bank), other users' banks and
- * the refused .xls.
+ * .xls files that are not workbooks or that LibreOffice cannot convert (FILE_PARSE_FAILED).
  */
 import { accountsMigrations } from '@mtp/accounts';
 import { billingMigrations } from '@mtp/billing';
@@ -207,13 +207,20 @@ describe('access and formats', () => {
     expect((await failure(exportEntries(db, other, { flag: 0, systemOrIndividual: 1, bankId: id, format: 'csv' }))).code).toBe(40400);
   });
 
-  it('refuses .xls and formats the bank kind does not take', async () => {
+  it('refuses bad .xls files clearly, and formats the bank kind does not take', async () => {
     const actor = await user();
     const terms = await bank(actor, 1, 'en-us', 'zh-cn');
-    const xls = await failure(importInto(actor, 1, terms, 'xls', 'x'));
-    expect(xls.code).toBe(1205);
-    expect(xls.detail).toMatch(/save the file as \.xlsx or CSV/);
+    const text = await failure(importInto(actor, 1, terms, 'xls', 'cat\t猫\n'));
+    expect([text.code, text.detail]).toEqual([1202, 'XLS: not an Excel 97-2003 (.xls) workbook']);
+    // A real, password-protected .xls reaches LibreOffice, which cannot open it.
+    const encrypted = readFileSync(join(FIXTURES, 'encrypted_password.xls'));
+    const broken = await failure(importInto(actor, 1, terms, 'xls', encrypted));
+    expect(broken.code).toBe(1202);
+    expect(broken.detail).toMatch(/^XLS: the \.xls workbook could not be converted/);
+    expect(await countOf(terms)).toBe(0);
     expect((await failure(importInto(actor, 1, terms, 'tmx', 'x'))).code).toBe(1205);
+    const memoryXls = await failure(importInto(actor, 0, await bank(actor, 0, 'en-us', 'ja'), 'xls', encrypted));
+    expect(memoryXls.code).toBe(1205);
     const memory = await bank(actor, 0, 'zh-cn', 'en-us');
     expect((await failure(exportEntries(db, actor, { flag: 0, systemOrIndividual: 1, bankId: memory, format: 'xlsx' }))).code).toBe(40000);
   });

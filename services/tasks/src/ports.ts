@@ -40,4 +40,6 @@ export type TmTerm = { source: string; target: string; occurrences: number };
 export interface TmPort {
   exactMatch(userId: number, src: LanguageCode, tgt: LanguageCode, text: string, prev?: string | null): Promise<TmExactMatch | null>;
   terms(userId: number, src: LanguageCode, tgt: LanguageCode, text: string): Promise<TmTerm[]>;
+  /** Exact matches of a run of segments (a document) in one go, each in the context of the one before. */
+  exactMatches(userId: number, src: LanguageCode, tgt: LanguageCode, segments: readonly string[]): Promise<(TmExactMatch | null)[]>;
 }

@@ -1,8 +1,10 @@
 /**
  * The calls of proto/src/language.ts: banks (list, create, rename, delete), entries (page,
- * insert, update, delete one / chosen / all), import (multipart with progress) and export.
+ * insert, update, delete one / chosen / all), import (multipart with progress) and export; the
+ * staff list of every user's banks, and the public termbases (no login needed).
  */
 import type {
+  AllBankList,
   BankList,
   CreateBankBody,
   DeleteAllBody,
@@ -20,8 +22,28 @@ import { download, upload } from './transfer';
 
 export const BANK_PAGE_SIZE = 10;
 
-export function fetchBankList(flag: BankFlag, query: { keyword?: string; system_or_individual?: 0 | 1 } = {}): Promise<BankList> {
+export function fetchBankList(
+  flag: BankFlag,
+  query: { keyword?: string; system_or_individual?: 0 | 1; is_public?: 0 | 1 } = {},
+): Promise<BankList> {
   return api.get<BankList>(`tm_term_library/get_list/${flag}`, query);
+}
+
+/** Staff: every user's individual banks with their owner (administrators all, managers their site's). */
+export function fetchAllBanks(flag: BankFlag, query: { page: number; keyword?: string }): Promise<AllBankList> {
+  return api.get<AllBankList>(`tm_term_library/get_all_list/${flag}`, { page_size: BANK_PAGE_SIZE, ...query });
+}
+
+/** The public termbases (answers without a token). */
+export function fetchPublicTermBanks(): Promise<BankList> {
+  return api.get<BankList>('public_term/get_public_term_list/banks');
+}
+
+export type PublicTermQuery = { page: number; keyword?: string; bank_id?: number };
+
+/** Entries of the public termbases (answers without a token). */
+export function fetchPublicTerms(query: PublicTermQuery): Promise<EntryList> {
+  return api.get<EntryList>('public_term/get_public_term_list', { page_size: BANK_PAGE_SIZE, ...query });
 }
 
 export function createBank(body: CreateBankBody): Promise<unknown> {

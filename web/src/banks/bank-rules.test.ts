@@ -2,6 +2,7 @@ import { LIMITS } from '@mtp/proto';
 import { describe, expect, it } from 'vitest';
 import { enUS } from '../i18n/en-us';
 import {
+  bankListFilter,
   canEdit,
   checkImportFile,
   createDebouncer,
@@ -71,6 +72,8 @@ describe('import and export', () => {
     expect(checkImportFile(0, 'a.csv')).toBeNull();
     expect(checkImportFile(0, 'a.xlsx')?.key).toBe('bank.errors.fileType');
     expect(checkImportFile(1, 'terms.xlsx')).toBeNull();
+    expect(checkImportFile(1, 'OLD.XLS')).toBeNull();
+    expect(checkImportFile(0, 'memory.xls')?.key).toBe('bank.errors.fileType');
     expect(checkImportFile(1, 'terms.tbx')).toBeNull();
     expect(checkImportFile(1, 'terms.txt')).toBeNull();
     expect(checkImportFile(1, 'terms.tmx')?.key).toBe('bank.errors.fileType');
@@ -86,7 +89,7 @@ describe('import and export', () => {
 
   it('offers the export formats per flag', () => {
     expect(EXPORT_FORMATS[0]).toEqual(['csv', 'tmx']);
-    expect(EXPORT_FORMATS[1]).toEqual(['csv', 'txt', 'xlsx', 'tbx']);
+    expect(EXPORT_FORMATS[1]).toEqual(['csv', 'txt', 'xlsx', 'xls', 'tbx']);
   });
 });
 
@@ -95,6 +98,9 @@ describe('scope', () => {
     expect(systemOrIndividual('individual')).toBe(1);
     expect(systemOrIndividual('system')).toBe(0);
     expect(systemOrIndividual('public')).toBe(0);
+    expect(bankListFilter('individual')).toEqual({ system_or_individual: 1 });
+    expect(bankListFilter('system')).toEqual({ system_or_individual: 0, is_public: 0 });
+    expect(bankListFilter('public')).toEqual({ system_or_individual: 0, is_public: 1 });
     expect(canEdit('public', false)).toBe(false);
     expect(canEdit('public', true)).toBe(true);
     expect(canEdit('individual', false)).toBe(true);

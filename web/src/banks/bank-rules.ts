@@ -7,12 +7,25 @@ import { LIMITS, type LanguageCode } from '@mtp/proto';
 
 /** `flag` 0 = translation memory, 1 = termbase. */
 export type BankFlag = 0 | 1;
-/** Whose banks a screen shows: the user's own, the system's (editable), or the public (read-only) system termbases. */
+/**
+ * Whose banks a bank screen shows: the user's own, the system's that are not public (editable by
+ * staff), or the public system termbases (managed in the admin area; visitors read them on the
+ * separate read-only /publictermbank screen).
+ */
 export type BankScope = 'individual' | 'system' | 'public';
 
 /** `system_or_individual` as the API names it: 0 = system, 1 = individual. */
 export function systemOrIndividual(scope: BankScope): 0 | 1 {
   return scope === 'individual' ? 1 : 0;
+}
+
+/**
+ * The `get_list` filter of a scope: the system screens split public termbases from the others,
+ * and a bank created on the public screen is public.
+ */
+export function bankListFilter(scope: BankScope): { system_or_individual: 0 | 1; is_public?: 0 | 1 } {
+  if (scope === 'individual') return { system_or_individual: 1 };
+  return { system_or_individual: 0, is_public: scope === 'public' ? 1 : 0 };
 }
 
 /** Whether the screen may change banks and entries: the public termbank is read-only for normal users. */
@@ -66,16 +79,16 @@ export function hasErrors(errors: EntryErrors): boolean {
   return Object.keys(errors).length > 0;
 }
 
-/** Accepted import files: memories .tmx .sdltm .csv; termbases .txt .csv .xlsx .tbx. */
+/** Accepted import files: memories .tmx .sdltm .csv; termbases .txt .csv .xlsx .xls .tbx (.xls is converted by the server). */
 export const IMPORT_EXTENSIONS: Record<BankFlag, readonly string[]> = {
   0: ['.tmx', '.sdltm', '.csv'],
-  1: ['.txt', '.csv', '.xlsx', '.tbx'],
+  1: ['.txt', '.csv', '.xlsx', '.xls', '.tbx'],
 };
 
-/** Export formats: memories csv|tmx, termbases csv|txt|xlsx|tbx. */
+/** Export formats: memories csv|tmx, termbases csv|txt|xlsx|xls|tbx. */
 export const EXPORT_FORMATS: Record<BankFlag, readonly string[]> = {
   0: ['csv', 'tmx'],
-  1: ['csv', 'txt', 'xlsx', 'tbx'],
+  1: ['csv', 'txt', 'xlsx', 'xls', 'tbx'],
 };
 
 export function fileExtension(name: string): string {

@@ -5,6 +5,7 @@ import { hasAuthToken } from '../auth/session';
 import { ADMIN_NAV } from '../nav/nav-items';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
+import { allBanksRoute } from '../pages/banks/bank-page-routes';
 import { isOnMainSite } from '../site/use-site';
 import { AreaLayout } from './area-layout';
 import { bankRoute } from './bank-routes';
@@ -41,10 +42,10 @@ export const adminRoutes = [
   featureRoute(admin, '/management', 'nav.management', guardManagement),
   bankRoute(admin, '/system-memorybank', 'nav.systemMemory', 0, 'system'),
   bankRoute(admin, '/system-termbank', 'nav.systemTerm', 1, 'system'),
-  featureRoute(admin, '/all-memorybank', 'nav.allMemory'),
-  featureRoute(admin, '/all-temtermbank', 'nav.allTerm'),
+  allBanksRoute(admin, '/all-memorybank', 'nav.allMemory', 0),
+  allBanksRoute(admin, '/all-temtermbank', 'nav.allTerm', 1),
   featureRoute(admin, '/ordermanagement', 'nav.orders'),
-  featureRoute(admin, '/system-publictermbank', 'nav.systemPublicTerm'),
+  bankRoute(admin, '/system-publictermbank', 'nav.systemPublicTerm', 1, 'public'),
   featureRoute(admin, '/systemlog', 'nav.systemLog'),
   featureRoute(admin, '/traffic', 'nav.traffic'),
   featureRoute(admin, '/stats', 'nav.stats'),

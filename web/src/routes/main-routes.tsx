@@ -6,6 +6,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { currentUserAgent, mobileRedirect } from '../mobile/mobile';
 import { MAIN_NAV } from '../nav/nav-items';
 import { DocTranslatePage } from '../pages/documents/doc-translate-page';
+import { publicTermRoute } from '../pages/banks/bank-page-routes';
 import { MyFilesPage } from '../pages/documents/my-files-page';
 import { TextTranslatePage } from '../pages/translate/text-translate-page';
 import { permissionQueryOptions } from '../queries/permission-query-options';
@@ -55,7 +56,7 @@ export const mainRoutes = [
   featureRoute(main, '/translationedit', 'nav.postEdit'),
   bankRoute(main, '/mymemorybank', 'nav.myMemory', 0, 'individual'),
   bankRoute(main, '/mytermbank', 'nav.myTerm', 1, 'individual'),
-  bankRoute(main, '/publictermbank', 'nav.publicTerm', 1, 'public'),
+  publicTermRoute(main, '/publictermbank', 'nav.publicTerm'),
   featureRoute(main, '/api-doc', 'nav.apiDoc'),
   featureRoute(main, '/problem', 'nav.faq'),
 ] as const;

@@ -2,7 +2,8 @@
  * Banks: translation memories (flag 0) and termbases (flag 1). A user reads their own
  * individual banks and every system bank; only administrators (any system bank) and managers
  * (their site's) change system banks. Someone else's individual bank answers NOT_FOUND, so its
- * existence does not leak.
+ * existence does not leak, except to staff moderating it: administrators (any site) and
+ * managers (their own site) may read, export and delete other users' banks, never write them.
  */
 import { inTransaction, type Db } from '@mtp/platform';
 import { AppError, ROLES, type BankItem, type BankListQuery, type CreateBankBody, type RenameBankBody } from '@mtp/proto';
@@ -25,6 +26,7 @@ export type BankRow = {
   domain: string;
   entry_count: number;
   created_at: Date;
+  is_public: boolean;
 };
 
 export function toBankItem(row: BankRow): BankItem {
@@ -40,6 +42,7 @@ export function toBankItem(row: BankRow): BankItem {
     domain: row.domain,
     entry_count: row.entry_count,
     created_at: row.created_at.toISOString(),
+    is_public: row.is_public ? 1 : 0,
   };
 }
 
@@ -50,11 +53,21 @@ export function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-export type BankAccess = 'read' | 'write';
+/**
+ * `read`: list and export; `moderate`: delete entries or the bank; `write`: create, edit,
+ * import or rename. Staff moderate other users' banks but never write into them.
+ */
+export type BankAccess = 'read' | 'moderate' | 'write';
+
+/** Whether staff may read and moderate this individual bank: administrators all, managers their site's. */
+export function moderates(actor: Actor, bank: Pick<BankRow, 'site_id'>): boolean {
+  return actor.role === ROLES.ADMIN || (actor.role === ROLES.MANAGER && bank.site_id === actor.siteId);
+}
 
 /**
- * The bank the actor may use, or NOT_FOUND (missing, another kind, someone else's) and
- * NO_PERMISSION (a system bank the actor may only read). `lock` takes the row for the transaction.
+ * The bank the actor may use, or NOT_FOUND (missing, another kind, someone else's that the
+ * actor does not moderate or would write into) and NO_PERMISSION (a system bank the actor may
+ * only read). `lock` takes the row for the transaction.
  */
 export async function loadBank(
   q: Queryable,
@@ -69,9 +82,9 @@ export async function loadBank(
     bank &&
     bank.flag === ref.flag &&
     (ref.systemOrIndividual === undefined || bank.system_or_individual === ref.systemOrIndividual) &&
-    (bank.system_or_individual === 0 || bank.user_id === actor.userId);
+    (bank.system_or_individual === 0 || bank.user_id === actor.userId || (access !== 'write' && moderates(actor, bank)));
   if (!bank || !visible) throw new AppError('NOT_FOUND', `bank ${ref.bankId}`);
-  if (access === 'write' && bank.system_or_individual === 0) assertManagesSystem(actor, bank.site_id);
+  if (access !== 'read' && bank.system_or_individual === 0) assertManagesSystem(actor, bank.site_id);
   return bank;
 }
 
@@ -90,6 +103,10 @@ export async function listBanks(db: Db, actor: Actor, flag: Flag, query: BankLis
     params.push(query.system_or_individual);
     sql += ` AND system_or_individual = $${params.length}`;
   }
+  if (query.is_public !== undefined) {
+    params.push(query.is_public === 1);
+    sql += ` AND is_public = $${params.length}`;
+  }
   const keyword = query.keyword?.trim();
   if (keyword) {
     params.push(likePattern(keyword));
@@ -106,6 +123,8 @@ export async function createBank(deps: BanksDeps, actor: Actor, body: CreateBank
   if (body.src_lang === body.tgt_lang) throw new AppError('SAME_LANGUAGE');
   const flag = body.flag as Flag;
   const system = body.system_or_individual === 0;
+  const isPublic = body.is_public === 1;
+  if (isPublic && (!system || flag !== 1)) throw new AppError('INVALID_PARAMS', 'only system termbases can be public');
   if (system) assertManagesSystem(actor, actor.siteId);
   const plan = system ? null : await deps.planOf(actor.userId);
   return inTransaction(deps.db, async (client) => {
@@ -119,8 +138,8 @@ export async function createBank(deps: BanksDeps, actor: Actor, body: CreateBank
       if (rows[0]!.n >= bankLimit(plan, flag)) throw bankLimitError(plan, flag);
     }
     const { rows } = await client.query<BankRow>(
-      `INSERT INTO tm_banks (flag, system_or_individual, user_id, site_id, name, src_lang, tgt_lang, tow_way, domain)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
+      `INSERT INTO tm_banks (flag, system_or_individual, user_id, site_id, name, src_lang, tgt_lang, tow_way, domain, is_public)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
       [
         flag,
         system ? 0 : 1,
@@ -131,6 +150,7 @@ export async function createBank(deps: BanksDeps, actor: Actor, body: CreateBank
         body.tgt_lang,
         body.tow_way ?? 0,
         body.domain?.trim() || 'general',
+        isPublic,
       ],
     );
     return toBankItem(rows[0]!);
@@ -147,10 +167,10 @@ export async function renameBank(db: Db, actor: Actor, body: RenameBankBody): Pr
   });
 }
 
-/** `DELETE tm_term_library/delete/{flag}/{bankId}`: the bank and all its entries. */
+/** `DELETE tm_term_library/delete/{flag}/{bankId}`: the bank and all its entries (staff may moderate). */
 export async function deleteBank(db: Db, actor: Actor, flag: Flag, bankId: number): Promise<{ bank_id: number }> {
   return inTransaction(db, async (client) => {
-    await loadBank(client, actor, { bankId, flag }, 'write', true);
+    await loadBank(client, actor, { bankId, flag }, 'moderate', true);
     await client.query('DELETE FROM tm_banks WHERE bank_id = $1', [bankId]);
     return { bank_id: bankId };
   });

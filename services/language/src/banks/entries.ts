@@ -61,7 +61,8 @@ const ENTRY_COLUMNS = `e.entry_id, e.bank_id, b.name AS bank_name, e.source, e.t
 /**
  * `GET tm_term/get_es_list/{flag}/{systemOrIndividual}`: the caller's own entries (1) or the
  * system banks' (0), newest first, `page_size` (default 10) a page; `keyword` matches the source
- * or the translation.
+ * or the translation. With `bank_id`, that bank's entries when the caller may read it (staff
+ * also read the individual banks they moderate).
  */
 export async function listEntries(
   db: Db,
@@ -70,19 +71,40 @@ export async function listEntries(
   systemOrIndividual: number,
   query: EntryListQuery = {},
 ): Promise<EntryList> {
-  const page = query.page ?? 1;
-  const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
   const params: unknown[] = [flag, systemOrIndividual];
   let where = 'b.flag = $1 AND b.system_or_individual = $2';
-  if (systemOrIndividual === 1) {
-    params.push(actor.userId);
-    where += ` AND b.user_id = $${params.length}`;
-  }
   if (query.bank_id !== undefined) {
+    // loadBank decides who reads the bank (owner, or staff moderating it), so no owner filter here.
     await loadBank(db, actor, { bankId: query.bank_id, flag, systemOrIndividual }, 'read');
     params.push(query.bank_id);
     where += ` AND e.bank_id = $${params.length}`;
+  } else if (systemOrIndividual === 1) {
+    params.push(actor.userId);
+    where += ` AND b.user_id = $${params.length}`;
   }
+  return pageEntries(db, where, params, query);
+}
+
+/**
+ * `GET public_term/get_public_term_list` (no login): entries of the public termbases, the same
+ * page shape and filters as `listEntries`; a `bank_id` that is not public gives an empty page.
+ */
+export async function listPublicTerms(db: Db, query: EntryListQuery = {}): Promise<EntryList> {
+  const params: unknown[] = [];
+  let where = 'b.is_public';
+  if (query.bank_id !== undefined) {
+    params.push(query.bank_id);
+    where += ` AND e.bank_id = $${params.length}`;
+  }
+  return pageEntries(db, where, params, query);
+}
+
+/** One page of the entries matching `where` (over `e` entries and `b` banks) and the query's filters. */
+async function pageEntries(db: Db, baseWhere: string, baseParams: unknown[], query: EntryListQuery): Promise<EntryList> {
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+  const params = [...baseParams];
+  let where = baseWhere;
   if (query.src_lang) {
     params.push(query.src_lang);
     where += ` AND e.src_lang = $${params.length}`;
@@ -175,9 +197,16 @@ export async function updateEntry(db: Db, actor: Actor, body: UpdateEntryBody): 
   });
 }
 
+/** Deletions are moderation: staff may delete entries of the banks they moderate. */
 async function deleteWhere(db: Db, actor: Actor, body: DeleteAllBody, condition: string, args: unknown[]): Promise<{ deleted: number }> {
   return inTransaction(db, async (client) => {
-    const bank = await writableBank(client, actor, body);
+    const bank = await loadBank(
+      client,
+      actor,
+      { bankId: body.bank_id, flag: body.flag, systemOrIndividual: body.system_or_individual },
+      'moderate',
+      true,
+    );
     const { rowCount } = await client.query(`DELETE FROM tm_entries WHERE bank_id = $1${condition}`, [bank.bank_id, ...args]);
     const deleted = rowCount ?? 0;
     if (deleted > 0) await client.query('UPDATE tm_banks SET entry_count = entry_count - $2 WHERE bank_id = $1', [bank.bank_id, deleted]);

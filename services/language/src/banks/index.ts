@@ -2,3 +2,4 @@ export * from './types';
 export * from './rules';
 export * from './banks';
 export * from './entries';
+export * from './all-banks';

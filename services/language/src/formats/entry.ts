@@ -8,7 +8,7 @@ export type Entry = {
   attributes?: Record<string, string>;
 };
 
-export type FormatName = 'tmx' | 'tbx' | 'csv' | 'txt' | 'xlsx' | 'sdltm';
+export type FormatName = 'tmx' | 'tbx' | 'csv' | 'txt' | 'xlsx' | 'xls' | 'sdltm';
 
 export type FormatErrorInit = { format: FormatName; line?: number; unit?: number; message: string };
 

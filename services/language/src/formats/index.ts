@@ -9,3 +9,4 @@ export { writeTbx } from './tbx-writer';
 export { readTxt, writeTxt, splitTermLine } from './txt';
 export { readXlsx, writeXlsx, type ReadXlsxOptions } from './xlsx';
 export { readSdltm, readSdltmInfo, segmentText, type SdltmMemory } from './sdltm-reader';
+export { isOle2, xlsToXlsx, xlsxToXls } from './xls';

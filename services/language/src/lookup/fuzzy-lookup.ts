@@ -16,7 +16,7 @@
  */
 import type { Db } from '@mtp/platform';
 import { rankMatches, tokenizeForMatch, type MatchCandidate } from '../matching/index';
-import { prefixSize, rarestTokens, tokenStatisticsOf } from './prefix-tokens';
+import { candidateFilter, tokenStatisticsOf } from './prefix-tokens';
 
 export const CANDIDATES = 50;
 /** Rows per direction pre-ranked by shared tokens before the (costlier) trigram similarity. */
@@ -79,12 +79,23 @@ export async function findTmMatches(db: Db, query: TmLookupQuery): Promise<TmMat
     siteParam = `$${params.length}`;
   }
   const banks = bankFilter(siteParam);
-  const frequency = await tokenStatisticsOf(db).frequency();
+  const stats = await tokenStatisticsOf(db).current();
   const tokenized = await db.query<{ tokens: string[] }>('SELECT tm_match_tokens($1) AS tokens', [segment]);
   const tokens = tokenized.rows[0]!.tokens;
   if (tokens.length === 0) return [];
-  params.push(rarestTokens(tokens, prefixSize(tokenizeForMatch(segment).length, threshold), frequency), tokens, PRESELECT);
+  const filter = candidateFilter(tokens, tokenizeForMatch(segment).length, threshold, stats);
+  params.push(filter.tokens, tokens, PRESELECT);
   const [prefix, all, preselect] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
+  const matchesFilter = (column: string) => {
+    if (filter.kind === 'any') return `e.${column} && ${prefix}::text[]`;
+    const pairs: string[] = [];
+    for (let i = 1; i <= filter.tokens.length; i++) {
+      for (let j = i + 1; j <= filter.tokens.length; j++) {
+        pairs.push(`e.${column} @> ARRAY[(${prefix}::text[])[${i}], (${prefix}::text[])[${j}]]`);
+      }
+    }
+    return `(${pairs.join(' OR ')})`;
+  };
   /**
    * One direction's candidates: those sharing a prefix token, the `PRESELECT` sharing the most
    * of the query's tokens (cheap array checks), then ordered by pg_trgm similarity.
@@ -97,7 +108,7 @@ export async function findTmMatches(db: Db, query: TmLookupQuery): Promise<TmMat
                ${reversed} AS reversed
         FROM tm_entries e JOIN tm_banks b ON b.bank_id = e.bank_id
         WHERE ${banks} AND e.src_lang = $${reversed ? 3 : 2} AND e.tgt_lang = $${reversed ? 2 : 3}
-          ${reversed ? 'AND b.tow_way = 1' : ''} AND e.${tokenColumn} && ${prefix}::text[]
+          ${reversed ? 'AND b.tow_way = 1' : ''} AND ${matchesFilter(tokenColumn)}
         ORDER BY ${shared} DESC LIMIT ${preselect}
       ) c ORDER BY (c.source = $4) DESC, similarity(c.source, $4) DESC, c.system_or_individual DESC, c.entry_id LIMIT $5`;
   };

@@ -1,3 +1,4 @@
 export * from './fuzzy-lookup';
 export * from './term-lookup';
 export * from './tm-port';
+export * from './exact-lookup';

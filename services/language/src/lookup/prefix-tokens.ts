@@ -22,9 +22,35 @@ export function rarestTokens(tokens: readonly string[], k: number, frequency: Re
     .slice(0, k);
 }
 
+/**
+ * The candidate filter. Usually "shares one of the prefix tokens". When that prefix must include
+ * common tokens (a short segment of common words) it would fetch a large share of the memory; if
+ * a match must share at least 2 distinct tokens, any `r + 2` of them include 2 it has, so "shares
+ * both tokens of one pair among the r + 2 rarest" finds every candidate with far fewer rows (GIN
+ * intersects the two posting lists).
+ */
+export type CandidateFilter = { kind: 'any' | 'pairs'; tokens: string[] };
+
+/** Rows a single-token prefix may be expected to fetch before pairs are used instead. */
+export const PAIR_MODE_ROWS = 3000;
+
+export function candidateFilter(
+  tokens: readonly string[],
+  units: number,
+  threshold: number,
+  stats: { frequency: ReadonlyMap<string, number>; rows: number },
+): CandidateFilter {
+  const k = prefixSize(units, threshold);
+  const single = rarestTokens(tokens, k, stats.frequency);
+  const minShared = tokens.length - (k - 1);
+  const expected = single.reduce((n, t) => n + (stats.frequency.get(t) ?? 0) * stats.rows, 0);
+  if (minShared < 2 || expected <= PAIR_MODE_ROWS) return { kind: 'any', tokens: single };
+  return { kind: 'pairs', tokens: rarestTokens(tokens, k + 1, stats.frequency) };
+}
+
 /** Frequencies of the most common tokens, from `pg_stats` (refreshed by ANALYZE / autovacuum). */
 export class TokenStatistics {
-  private cached: { at: number; frequency: Map<string, number> } | null = null;
+  private cached: { at: number; frequency: Map<string, number>; rows: number } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -32,7 +58,12 @@ export class TokenStatistics {
   ) {}
 
   async frequency(): Promise<ReadonlyMap<string, number>> {
-    if (this.cached && Date.now() - this.cached.at < this.maxAgeMs) return this.cached.frequency;
+    return (await this.current()).frequency;
+  }
+
+  /** The frequencies and the table's estimated row count. */
+  async current(): Promise<{ frequency: ReadonlyMap<string, number>; rows: number }> {
+    if (this.cached && Date.now() - this.cached.at < this.maxAgeMs) return this.cached;
     const { rows } = await this.db.query<{ elems: string[] | null; freqs: number[] | null }>(
       `SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
        FROM pg_stats WHERE tablename = 'tm_entries' AND attname IN ('match_tokens', 'reverse_tokens')`,
@@ -41,8 +72,11 @@ export class TokenStatistics {
     for (const row of rows) {
       row.elems?.forEach((token, i) => frequency.set(token, Math.max(frequency.get(token) ?? 0, row.freqs?.[i] ?? 0)));
     }
-    this.cached = { at: Date.now(), frequency };
-    return frequency;
+    const counted = await this.db.query<{ rows: number }>(
+      `SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE relname = 'tm_entries'`,
+    );
+    this.cached = { at: Date.now(), frequency, rows: counted.rows[0]?.rows ?? 0 };
+    return this.cached;
   }
 }
 

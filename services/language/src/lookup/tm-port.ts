@@ -6,6 +6,7 @@
 import type { Db } from '@mtp/platform';
 import { findTmMatches } from './fuzzy-lookup';
 import { findTerms } from './term-lookup';
+import { findExactMatches } from './exact-lookup';
 
 export type TmExact = { translated: string; score: number };
 export type TmTerm = { source: string; target: string; occurrences: number };
@@ -13,6 +14,8 @@ export type TmTerm = { source: string; target: string; occurrences: number };
 export type LanguageTmPort = {
   exactMatch(userId: number, src: string, tgt: string, text: string, prev?: string | null): Promise<TmExact | null>;
   terms(userId: number, src: string, tgt: string, text: string): Promise<TmTerm[]>;
+  /** Exact matches of a run of segments (a document), each in the context of the one before. */
+  exactMatches(userId: number, src: string, tgt: string, segments: readonly string[]): Promise<(TmExact | null)[]>;
 };
 
 export function createTmPort(db: Db): LanguageTmPort {
@@ -28,6 +31,9 @@ export function createTmPort(db: Db): LanguageTmPort {
         limit: 1,
       });
       return best ? { translated: best.target, score: best.score } : null;
+    },
+    exactMatches(userId, src, tgt, segments) {
+      return findExactMatches(db, { userId, srcLang: src, tgtLang: tgt, segments });
     },
     async terms(userId, src, tgt, text) {
       const found = await findTerms(db, { userId, srcLang: src, tgtLang: tgt, text });

@@ -1,6 +1,7 @@
 /**
  * Exports a bank (or chosen entries of it) as a file, streamed: entries are read 1,000 at a
- * time by entry id and fed to the format's streaming writer (XLSX is built in memory by exceljs).
+ * time by entry id and fed to the format's streaming writer (XLSX is built in memory by exceljs,
+ * XLS is that XLSX converted by LibreOffice).
  */
 import type { Db } from '@mtp/platform';
 import { AppError } from '@mtp/proto';
@@ -12,14 +13,15 @@ import type { Entry } from '../formats/entry';
 import { writeTbx } from '../formats/tbx-writer';
 import { writeTmx } from '../formats/tmx-writer';
 import { writeTxt } from '../formats/txt';
+import { xlsxToXls } from '../formats/xls';
 import { writeXlsx } from '../formats/xlsx';
 
-export type ExportFormat = 'csv' | 'tmx' | 'txt' | 'xlsx' | 'tbx';
+export type ExportFormat = 'csv' | 'tmx' | 'txt' | 'xlsx' | 'xls' | 'tbx';
 
 /** The formats each kind of bank exports (flag 0 memories, 1 termbases). */
 export const EXPORT_FORMATS: Record<Flag, readonly ExportFormat[]> = {
   0: ['csv', 'tmx'],
-  1: ['csv', 'txt', 'xlsx', 'tbx'],
+  1: ['csv', 'txt', 'xlsx', 'xls', 'tbx'],
 };
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -27,6 +29,7 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   tmx: 'application/x-tmx+xml; charset=utf-8',
   txt: 'text/plain; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
   tbx: 'application/x-tbx+xml; charset=utf-8',
 };
 
@@ -38,7 +41,7 @@ export type ExportInput = {
   bankId: number;
   /** Only these entries of the bank (others' ids are ignored); all when left out. */
   entryIds?: readonly number[] | undefined;
-  /** `xls` (the spec's term export) is answered as XLSX. */
+  /** `xls` (the spec's term export) is written as XLSX, then converted by LibreOffice. */
   format: string;
 };
 
@@ -88,9 +91,18 @@ function safeName(name: string): string {
   return name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').trim() || 'export';
 }
 
+/** A LibreOffice failure is the server's, not the bank's: FILE_CONVERT_FAILED with its reason. */
+async function toXls(xlsx: Buffer): Promise<Buffer> {
+  try {
+    return await xlsxToXls(xlsx);
+  } catch (err) {
+    throw new AppError('FILE_CONVERT_FAILED', `the .xls could not be written (${(err as Error).message})`);
+  }
+}
+
 /** `GET tm_term/es_export_all/...`, `POST tm_term/es_export_choice`. */
 export async function exportEntries(db: Db, actor: Actor, input: ExportInput): Promise<ExportFile> {
-  const format = (input.format === 'xls' ? 'xlsx' : input.format) as ExportFormat;
+  const format = input.format as ExportFormat;
   if (!EXPORT_FORMATS[input.flag].includes(format)) {
     throw new AppError(
       'INVALID_PARAMS',
@@ -116,6 +128,9 @@ export async function exportEntries(db: Db, actor: Actor, input: ExportInput): P
       break;
     case 'xlsx':
       stream = Readable.from([await writeXlsx(entries)]);
+      break;
+    case 'xls':
+      stream = Readable.from([await toXls(await writeXlsx(entries))]);
       break;
   }
   return { filename: `${safeName(bank.name)}.${format}`, contentType: CONTENT_TYPES[format], stream };

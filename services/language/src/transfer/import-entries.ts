@@ -5,6 +5,7 @@
  * going past the plan's entries per bank (PLAN_LIMIT) rolls everything back.
  */
 import { inTransaction, type Db } from '@mtp/platform';
+import { Readable } from 'node:stream';
 import { AppError, type PlanCode } from '@mtp/proto';
 import { loadBank, type BankRow, type Queryable } from '../banks/banks';
 import { checkEntry, entryLimit, entryLimitError } from '../banks/rules';
@@ -16,6 +17,7 @@ import { readSdltm } from '../formats/sdltm-reader';
 import { readTbx } from '../formats/tbx-reader';
 import { readTmx } from '../formats/tmx-reader';
 import { readTxt } from '../formats/txt';
+import { xlsToXlsx } from '../formats/xls';
 import { readXlsx } from '../formats/xlsx';
 
 export type ImportFormat = 'tmx' | 'sdltm' | 'csv' | 'txt' | 'xlsx' | 'tbx' | 'xls';
@@ -23,10 +25,8 @@ export type ImportFormat = 'tmx' | 'sdltm' | 'csv' | 'txt' | 'xlsx' | 'tbx' | 'x
 /** The formats each kind of bank imports (flag 0 memories, 1 termbases). */
 export const IMPORT_FORMATS: Record<Flag, readonly ImportFormat[]> = {
   0: ['tmx', 'sdltm', 'csv'],
-  1: ['txt', 'csv', 'xlsx', 'tbx'],
+  1: ['txt', 'csv', 'xlsx', 'xls', 'tbx'],
 };
-
-export const XLS_MESSAGE = 'Excel 97-2003 (.xls) files cannot be read; please save the file as .xlsx or CSV and upload it again';
 
 /** Rows per INSERT statement. */
 export const IMPORT_BATCH = 1000;
@@ -57,9 +57,8 @@ export function importFormatOf(filename: string): ImportFormat | undefined {
   return (['tmx', 'sdltm', 'csv', 'txt', 'xlsx', 'tbx', 'xls'] as const).find((f) => f === ext);
 }
 
-/** Refuses a format the bank kind does not import (xls with the advice to save as xlsx/CSV). */
+/** Refuses a format the bank kind does not import. */
 export function assertImportFormat(flag: Flag, format: ImportFormat | undefined): asserts format is ImportFormat {
-  if (format === 'xls') throw new AppError('FILE_FORMAT_UNKNOWN', XLS_MESSAGE);
   if (!format || !IMPORT_FORMATS[flag].includes(format)) {
     throw new AppError(
       'FILE_FORMAT_UNKNOWN',
@@ -94,8 +93,9 @@ async function* entriesOf(format: ImportFormat, stream: ByteSource, srcLang: str
     case 'sdltm':
       yield* readSdltm(await toBytes(stream));
       return;
-    default:
-      throw new AppError('FILE_FORMAT_UNKNOWN', XLS_MESSAGE);
+    case 'xls':
+      // Converted before the transaction (see importEntries); reaching here is a bug.
+      throw new Error('xls must be converted to xlsx before it is read');
   }
 }
 
@@ -134,6 +134,19 @@ const snippet = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
 /** `POST tm/es_save_file`, `POST term/upload_term_file`: answers how many entries were imported. */
 export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input: ImportInput): Promise<{ imported: number }> {
   assertImportFormat(input.flag, input.format);
+  if (input.format === 'xls') {
+    // LibreOffice takes seconds: convert before the transaction, so the bank is not locked
+    // meanwhile, but refuse a bank the actor may not write before spending them.
+    await loadBank(db, actor, { bankId: input.bankId, flag: input.flag, systemOrIndividual: input.systemOrIndividual }, 'write');
+    let xlsx: Buffer;
+    try {
+      xlsx = await xlsToXlsx(await toBytes(input.stream));
+    } catch (err) {
+      if (err instanceof FormatError) throw new AppError('FILE_PARSE_FAILED', err.message);
+      throw err;
+    }
+    input = { ...input, format: 'xlsx', stream: Readable.from([xlsx]) };
+  }
   // Read the plan before the transaction: it may query another service's tables.
   const plan: PlanCode | null = input.systemOrIndividual === 1 ? await planOf(actor.userId) : null;
   const result = await inTransaction(db, async (client) => {

@@ -12,6 +12,7 @@ import { documentAppError } from './doc-errors';
 import { docResultKey, DOC_CHUNK_SENTENCES, resultName } from './doc-keys';
 import type { DocDeps } from './doc-deps';
 import { finishFile } from './doc-state';
+import { dropOpened, takeOpened } from './opened-cache';
 
 type AssembleRow = {
   project_id: string;
@@ -59,13 +60,16 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
   );
   const file = rows[0];
   // Interrupted, failed or already written (a redelivered job): nothing to do.
-  if (!file || file.status !== 'translating') return;
+  if (!file || file.status !== 'translating') {
+    dropOpened(projectId);
+    return;
+  }
   const translations = await translationsOf(deps, file);
-  const bytes = await deps.storage.getBuffer(file.source_key);
   progress();
   let output: Buffer;
   try {
-    const { document } = await openDocument(file.file_name, bytes, file.src_lang);
+    const document =
+      takeOpened(projectId) ?? (await openDocument(file.file_name, await deps.storage.getBuffer(file.source_key), file.src_lang)).document;
     const plan = planSentences(document.paragraphs, file.src_lang);
     if (plan.sentences.length !== file.sentences.length) throw new Error('the document reads differently than at submit');
     progress();

@@ -3,8 +3,8 @@ export const docTaskPrefix = (taskId: string) => `docs/${taskId}/`;
 export const docSourceKey = (taskId: string, projectId: string, ext: string) => `docs/${taskId}/${projectId}/source.${ext}`;
 export const docResultKey = (taskId: string, projectId: string, ext: string) => `docs/${taskId}/${projectId}/result.${ext}`;
 
-/** Sentences per MT job: small enough to finish well inside the job's ack wait on CPU. */
-export const DOC_CHUNK_SENTENCES = 24;
+/** Sentences per MT job: two engine batches; well inside the job's ack wait on CPU, few enough jobs that per-job costs stay small. */
+export const DOC_CHUNK_SENTENCES = 64;
 
 /** The download name: the upload's name with the target language before the extension. */
 export function resultName(fileName: string, tgtLang: string): string {

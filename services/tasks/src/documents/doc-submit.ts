@@ -12,6 +12,7 @@ import { documentAppError } from './doc-errors';
 import { DOC_CHUNK_SENTENCES, docTaskPrefix } from './doc-keys';
 import type { DocDeps, DocForm, UploadedFile } from './doc-deps';
 import { publishAssemble } from './doc-assemble';
+import { dropOpened, keepOpened } from './opened-cache';
 
 type PreparedFile = UploadedFile & { plan: SentencePlan; chars: number; tmHits: Record<number, string>; mtIndices: number[] };
 
@@ -30,6 +31,7 @@ async function prepareFile(deps: DocDeps, userId: number, form: DocForm, file: U
     const bytes = await deps.storage.getBuffer(file.key);
     const { document } = await openDocument(file.fileName, bytes, form.src_lang);
     plan = planSentences(document.paragraphs, form.src_lang);
+    keepOpened(file.projectId, document, bytes.length);
   } catch (err) {
     throw documentAppError(err, file.fileName);
   }
@@ -37,12 +39,10 @@ async function prepareFile(deps: DocDeps, userId: number, form: DocForm, file: U
   const chars = plan.sentences.reduce((n, s) => n + [...s].length, 0);
   const tmHits: Record<number, string> = {};
   if (deps.tm) {
-    let prev: string | null = null;
-    for (const [i, sentence] of plan.sentences.entries()) {
-      const hit = await deps.tm.exactMatch(userId, form.src_lang as LanguageCode, form.tgt_lang as LanguageCode, sentence, prev);
+    const hits = await deps.tm.exactMatches(userId, form.src_lang as LanguageCode, form.tgt_lang as LanguageCode, plan.sentences);
+    hits.forEach((hit, i) => {
       if (hit) tmHits[i] = hit.translated;
-      prev = sentence;
-    }
+    });
   }
   const mtIndices = plan.sentences.map((_, i) => i).filter((i) => tmHits[i] === undefined);
   return { ...file, plan, chars, tmHits, mtIndices };
@@ -134,6 +134,7 @@ export async function submitDocuments(
     return { task_id: taskId };
   } catch (err) {
     for (const projectId of reserved) await deps.quota.refund(projectId).catch(() => {});
+    for (const upload of uploads) dropOpened(upload.projectId);
     await deps.db.query('DELETE FROM doc_tasks WHERE task_id = $1', [taskId]).catch(() => {});
     await deps.storage.deletePrefix(docTaskPrefix(taskId)).catch(() => {});
     throw err;

@@ -1,6 +1,6 @@
 /**
  * The one TM / termbase screen, parameterized by `flag` (0 memory, 1 termbase) and `scope`
- * (individual, system, or the public system termbases that normal users may only read): the
+ * (individual, the non-public system banks, or the public system termbases staff manage): the
  * bank list on the left, the chosen bank's entries on the right with search, paging, add/edit,
  * delete one / selected / all, import and export.
  */
@@ -41,6 +41,7 @@ import {
   updateEntry,
 } from '../../api/bank-endpoints';
 import {
+  bankListFilter,
   canEdit,
   createDebouncer,
   EXPORT_FORMATS,
@@ -59,7 +60,7 @@ export type BankScreenProps = { flag: BankFlag; scope: BankScope; titleKey: NavL
 
 type Confirm = { kind: 'bank'; bank: BankItem } | { kind: 'entry'; entry: EntryItem } | { kind: 'selected' } | { kind: 'all' };
 
-const bankKey = (flag: BankFlag, soi: 0 | 1) => ['banks', flag, soi] as const;
+const bankKey = (flag: BankFlag, scope: BankScope) => ['banks', flag, scope] as const;
 const entryRoot = (flag: BankFlag, soi: 0 | 1) => ['bank-entries', flag, soi] as const;
 
 export function BankScreen({ flag, scope, titleKey }: BankScreenProps) {
@@ -73,8 +74,8 @@ export function BankScreen({ flag, scope, titleKey }: BankScreenProps) {
   const editable = loggedIn && canEdit(scope, isAdminRole(user.data?.role ?? null));
 
   const banks = useQuery({
-    queryKey: bankKey(flag, soi),
-    queryFn: () => fetchBankList(flag, { system_or_individual: soi }),
+    queryKey: bankKey(flag, scope),
+    queryFn: () => fetchBankList(flag, bankListFilter(scope)),
     enabled: loggedIn,
   });
   const bankList = useMemo(() => banks.data?.bank_list ?? [], [banks.data]);
@@ -111,14 +112,23 @@ export function BankScreen({ flag, scope, titleKey }: BankScreenProps) {
   const [format, setFormat] = useState<string>(EXPORT_FORMATS[flag][0]!);
   const [exporting, setExporting] = useState(false);
 
-  const refreshBanks = () => queryClient.invalidateQueries({ queryKey: bankKey(flag, soi) });
+  const refreshBanks = () => queryClient.invalidateQueries({ queryKey: bankKey(flag, scope) });
   const refreshEntries = () => Promise.all([queryClient.invalidateQueries({ queryKey: entryRoot(flag, soi) }), refreshBanks()]);
 
   const saveBank = useMutation({
     mutationFn: async (v: BankFormValue) => {
       if (bankDialog?.mode === 'rename') return renameBank({ flag, bank_id: bankDialog.bank.bank_id, name: v.name });
       if (v.src === '' || v.tgt === '') return;
-      return createBank({ flag, name: v.name, src_lang: v.src, tgt_lang: v.tgt, tow_way: v.twoWay ? 1 : 0, system_or_individual: soi });
+      const isPublic = scope === 'public' ? { is_public: 1 } : {};
+      return createBank({
+        flag,
+        name: v.name,
+        src_lang: v.src,
+        tgt_lang: v.tgt,
+        tow_way: v.twoWay ? 1 : 0,
+        system_or_individual: soi,
+        ...isPublic,
+      });
     },
     onSuccess: async () => {
       showSuccess(t(bankDialog?.mode === 'rename' ? 'bank.saved' : 'bank.created'));

@@ -1,0 +1,43 @@
+/**
+ * Exact translation-memory matches for a whole run of segments (a document) in one query:
+ * 100 for an identical stored source, 101 when the stored previous segment is also the run's
+ * previous segment. The user's own memories win over system ones at the same score; two-way
+ * banks answer from the target side too (never 101: the reverse has no previous segment).
+ */
+import type { Db } from '@mtp/platform';
+import { CONTEXT_SCORE, EXACT_SCORE } from '../matching/index';
+
+export type ExactMatch = { translated: string; score: number };
+
+type Row = { i: string; translated: string; prev_source: string | null; own: boolean };
+
+export async function findExactMatches(
+  db: Db,
+  query: { userId: number; srcLang: string; tgtLang: string; segments: readonly string[] },
+): Promise<(ExactMatch | null)[]> {
+  const segments = query.segments.map((s) => s.trim());
+  if (segments.length === 0) return [];
+  const { rows } = await db.query<Row>(
+    `SELECT u.i::text AS i, e.translated, e.prev_source, b.user_id IS NOT NULL AS own
+     FROM unnest($4::text[]) WITH ORDINALITY AS u(t, i)
+     JOIN tm_entries e ON md5(e.source) = md5(u.t) AND e.source = u.t AND e.src_lang = $2 AND e.tgt_lang = $3
+     JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND (b.user_id = $1 OR b.system_or_individual = 0)
+     UNION ALL
+     SELECT u.i::text, e.source, NULL, b.user_id IS NOT NULL
+     FROM unnest($4::text[]) WITH ORDINALITY AS u(t, i)
+     JOIN tm_entries e ON md5(e.translated) = md5(u.t) AND e.reverse_tokens <> '{}' AND e.translated = u.t
+       AND e.src_lang = $3 AND e.tgt_lang = $2
+     JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND b.tow_way = 1 AND (b.user_id = $1 OR b.system_or_individual = 0)`,
+    [query.userId, query.srcLang, query.tgtLang, segments],
+  );
+  const best: ({ match: ExactMatch; own: boolean } | null)[] = segments.map(() => null);
+  for (const row of rows) {
+    const index = Number(row.i) - 1;
+    const prev = index > 0 ? segments[index - 1]! : null;
+    const score = row.prev_source !== null && prev !== null && row.prev_source.trim() === prev ? CONTEXT_SCORE : EXACT_SCORE;
+    const current = best[index];
+    const better = !current || score > current.match.score || (score === current.match.score && row.own && !current.own);
+    if (better) best[index] = { match: { translated: row.translated, score }, own: row.own };
+  }
+  return best.map((b) => b?.match ?? null);
+}

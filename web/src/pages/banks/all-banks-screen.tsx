@@ -1,0 +1,159 @@
+/**
+ * `/all-memorybank` and `/all-temtermbank` (admin area): every user's banks of one kind with
+ * their owner (administrators all sites, managers their own; the server decides), searched by
+ * bank name, account or user name and paged. Choosing a bank shows its entries read-only with
+ * export and deletion (ModeratedEntries); a whole bank can be deleted after a confirmation.
+ */
+import { Button, Grid, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { TIMINGS, type OwnedBankItem } from '@mtp/proto';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deleteBank, fetchAllBanks } from '../../api/bank-endpoints';
+import { hasAuthToken } from '../../auth/session';
+import { createDebouncer, type BankFlag } from '../../banks/bank-rules';
+import { showSuccess } from '../../components/toast';
+import type { NavLabelKey } from '../../nav/nav-items';
+import { ConfirmDialog, useLanguageName } from './bank-dialogs';
+import { ModeratedEntries } from './moderated-entries';
+
+const allBanksKey = (flag: BankFlag) => ['all-banks', flag] as const;
+
+export function AllBanksScreen({ flag, titleKey }: { flag: BankFlag; titleKey: NavLabelKey }) {
+  const { t } = useTranslation();
+  const langName = useLanguageName();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const debouncer = useMemo(
+    () =>
+      createDebouncer<string>((value) => {
+        setKeyword(value.trim());
+        setPage(1);
+      }, TIMINGS.tableSearchDebounceMs),
+    [],
+  );
+  useEffect(() => () => debouncer.cancel(), [debouncer]);
+
+  const banks = useQuery({
+    queryKey: [...allBanksKey(flag), page, keyword] as const,
+    queryFn: () => fetchAllBanks(flag, { page, ...(keyword ? { keyword } : {}) }),
+    enabled: hasAuthToken(),
+    placeholderData: keepPreviousData,
+  });
+  const list = banks.data?.list ?? [];
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const chosen = list.find((b) => b.bank_id === chosenId) ?? null;
+  const [toDelete, setToDelete] = useState<OwnedBankItem | null>(null);
+  const refreshBanks = () => queryClient.invalidateQueries({ queryKey: allBanksKey(flag) });
+
+  const removeBank = useMutation({
+    mutationFn: (b: OwnedBankItem) => deleteBank(flag, b.bank_id),
+    onSuccess: async (_data, b) => {
+      showSuccess(t('bank.deleted'));
+      setToDelete(null);
+      if (b.bank_id === chosenId) setChosenId(null);
+      await refreshBanks();
+    },
+  });
+
+  return (
+    <Stack gap="md" data-testid={`all-banks-screen-${flag}`}>
+      <Title order={2}>{t(titleKey)}</Title>
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Paper withBorder p="sm">
+            <Stack gap="sm">
+              <TextInput
+                placeholder={t('bank.searchBanks')}
+                aria-label={t('bank.searchBanks')}
+                value={search}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setSearch(v);
+                  debouncer.push(v);
+                }}
+                data-testid="bank-search"
+              />
+              <Table striped highlightOnHover data-testid="all-bank-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('bank.name')}</Table.Th>
+                    <Table.Th>{t('bank.owner')}</Table.Th>
+                    <Table.Th>{t('bank.languagePair')}</Table.Th>
+                    <Table.Th>{t('bank.entryCount')}</Table.Th>
+                    <Table.Th>{t('bank.actions')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((b) => (
+                    <Table.Tr
+                      key={b.bank_id}
+                      bg={b.bank_id === chosenId ? 'var(--mantine-color-blue-light)' : undefined}
+                      data-testid="all-bank-row"
+                    >
+                      <Table.Td>{b.name}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{b.username}</Text>
+                        <Text size="xs" c="dimmed">
+                          {b.account}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        {t(b.tow_way === 1 ? 'bank.pairTwoWay' : 'bank.pair', { src: langName(b.src_lang), tgt: langName(b.tgt_lang) })}
+                      </Table.Td>
+                      <Table.Td>{b.entry_count}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap">
+                          <Button size="compact-xs" variant="subtle" onClick={() => setChosenId(b.bank_id)} data-testid="view-bank">
+                            {t('bank.view')}
+                          </Button>
+                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setToDelete(b)} data-testid="delete-bank">
+                            {t('bank.delete')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                  {list.length === 0 && !banks.isLoading && (
+                    <Table.Tr>
+                      <Table.Td colSpan={5}>
+                        <Text c="dimmed" ta="center" size="sm">
+                          {t('bank.noBanks')}
+                        </Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  )}
+                </Table.Tbody>
+              </Table>
+              {(banks.data?.pages ?? 0) > 1 && (
+                <Group justify="flex-end">
+                  <Pagination total={banks.data?.pages ?? 1} value={page} onChange={setPage} size="sm" data-testid="bank-pages" />
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Paper withBorder p="sm">
+            {chosen ? (
+              <ModeratedEntries key={chosen.bank_id} flag={flag} bank={chosen} onChanged={refreshBanks} />
+            ) : (
+              <Text c="dimmed">{t('bank.chooseUserBank')}</Text>
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      {toDelete && (
+        <ConfirmDialog
+          opened
+          message={t('bank.deleteBankConfirm', { name: toDelete.name })}
+          busy={removeBank.isPending}
+          onConfirm={() => removeBank.mutate(toDelete)}
+          onClose={() => setToDelete(null)}
+        />
+      )}
+    </Stack>
+  );
+}
