@@ -82,7 +82,16 @@ describe('prefix filtering of fuzzy candidates', () => {
         prefix.some((token) => c.includes(token)),
         `${query} | ${candidate}`,
       ).toBe(true);
+      // With every token common, the pair filter takes over where a match must share 2 tokens:
+      // the candidate then holds both tokens of at least one pair.
+      const common = new Map(q.map((token) => [token, 0.5]));
+      const filter = candidateFilter(q, tokenizeForMatch(query).length, 70, { frequency: common, rows: 1_000_000 });
+      if (filter.kind === 'pairs') {
+        pairsChecked += 1;
+        expect(filter.tokens.filter((token) => c.includes(token)).length, `${query} | ${candidate}`).toBeGreaterThanOrEqual(2);
+      }
     });
     expect(checked).toBeGreaterThan(100);
+    expect(pairsChecked).toBeGreaterThan(50);
   });
 });
