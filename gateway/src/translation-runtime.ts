@@ -8,7 +8,7 @@ import { startMtWorker, type MtWorker } from '@mtp/mt-worker/src/worker/mt-worke
 import { detectLanguage } from '@mtp/mt-worker/src/langid/detect-language';
 import { RemoteChatEngine } from '@mtp/mt-worker/src/remote/remote-chat-engine';
 import type { RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
-import { ledgerPort } from '@mtp/billing';
+import { ledgerPort, remaining } from '@mtp/billing';
 import { createTmPort } from '@mtp/language/src/lookup/tm-port';
 import { DeviceRegistry } from '@mtp/ops';
 import type { Bus, Db, ObjectStorage } from '@mtp/platform';
@@ -71,7 +71,16 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
   };
   const results: ResultConsumers = await startResultConsumers(opts.db, opts.bus, text.quota, pool);
   const docs: DocDeps | null = opts.storage
-    ? { db: opts.db, storage: opts.storage, bus: opts.bus, pool, mt: text.mt, quota: text.quota, tm: text.tm }
+    ? {
+        db: opts.db,
+        storage: opts.storage,
+        bus: opts.bus,
+        pool,
+        mt: text.mt,
+        quota: text.quota,
+        tm: text.tm,
+        planOf: async (userId: number) => (await remaining(opts.db, userId)).plan_code,
+      }
     : null;
   const documents: DocumentRuntime | null = docs ? await startDocumentRuntime(docs, { log: opts.log }) : null;
   return {

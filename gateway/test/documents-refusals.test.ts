@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
-import { storedFiles, uploadDocuments, type UploadFile } from './doc-support';
+import { storedFiles, uploadDocuments, waitForTask, type UploadFile } from './doc-support';
 import { buildTestGateway, type TestGateway } from './helper';
 
 const MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
@@ -66,6 +66,27 @@ describe('refused documents', () => {
   it('more than 5 files', async () => {
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, bytes: Buffer.from('twenty one') }));
     await expectRefused(six, 1209, /at most 5/);
+  });
+
+  it("a free user's fourth document task (3 trials), while failed uploads used none", async () => {
+    const free = await gw.registeredUser('trials@example.com');
+    for (let i = 0; i < 3; i++) {
+      const answer = await uploadDocuments(gw, free.token, [{ name: `t${i}.txt`, bytes: Buffer.from('twenty one') }]);
+      expect(answer.code, answer.msg).toBe(20000);
+      await waitForTask(gw, free.token, answer.data.task_id);
+    }
+    const before = (await remaining(gw.db, free.userId)).total_left;
+    const fourth = await uploadDocuments(gw, free.token, [{ name: 't3.txt', bytes: Buffer.from('twenty one') }]);
+    expect(fourth.code).toBe(42005);
+    expect(fourth.msg).toMatch(/3 document translation trials; please upgrade your plan/);
+    expect((await remaining(gw.db, free.userId)).total_left).toBe(before);
+    const { rows } = await gw.db.query('SELECT count(*)::int AS n FROM doc_tasks WHERE user_id = $1', [free.userId]);
+    expect(rows[0]).toEqual({ n: 3 });
+    // The refused uploads above (another free user) took no trial.
+    const used = await gw.db.query('SELECT used FROM feature_trials WHERE user_id = $1', [user.userId]);
+    expect(used.rows).toEqual([]);
+    await gw.db.query('DELETE FROM doc_tasks WHERE user_id = $1', [free.userId]);
+    await gw.storage.deletePrefix('docs/');
   });
 
   it('a 201 MB file', async () => {

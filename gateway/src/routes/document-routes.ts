@@ -101,7 +101,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
     try {
       const { fields, files } = await receiveUpload(req, docs, taskId);
       if (files.length === 0) throw new AppError('FILE_REQUIRED');
-      await submitDocuments(docs, user.userId, taskId, formOf(fields), files);
+      await submitDocuments(docs, { userId: user.userId, role: user.role }, taskId, formOf(fields), files);
       return ok(req, { task_id: taskId, do_cat: 0 });
     } catch (err) {
       // submitDocuments cleans up after itself; this covers refusals during the upload.

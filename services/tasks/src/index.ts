@@ -6,3 +6,4 @@ export { BusMtClient } from './bus-mt-client';
 export * from './text-jobs';
 export * from './result-consumer';
 export * from './documents/index';
+export * from './trials';

@@ -1,4 +1,5 @@
 import type { Bus, Db, ObjectStorage } from '@mtp/platform';
+import type { PlanCode } from '@mtp/proto';
 import type { MtPort, QuotaPort, TmPort } from '../ports';
 
 /** What document translation needs: the database (truth), storage (files), the bus (jobs), the ledger. */
@@ -11,7 +12,12 @@ export type DocDeps = {
   quota: QuotaPort;
   /** TM exact matches and termbase terms (logged-in users). */
   tm?: TmPort;
+  /** The plan a user is on (free users have 3 document trials). */
+  planOf: (userId: number) => Promise<PlanCode>;
 };
+
+/** Who submits a batch. */
+export type DocSubmitter = { userId: number; role: number };
 
 export type DocForm = {
   src_lang: string;

@@ -10,7 +10,8 @@ import { AppError, BUS, LANGUAGES, poolSubject, segmentJobId, TIMINGS, type Lang
 import { inTransaction } from '@mtp/platform';
 import { documentAppError } from './doc-errors';
 import { DOC_CHUNK_SENTENCES, docTaskPrefix } from './doc-keys';
-import type { DocDeps, DocForm, UploadedFile } from './doc-deps';
+import type { DocDeps, DocForm, DocSubmitter, UploadedFile } from './doc-deps';
+import { takeTrial, type TrialSubject } from '../trials';
 import { publishAssemble } from './doc-assemble';
 import { dropOpened, keepOpened } from './opened-cache';
 
@@ -68,8 +69,10 @@ async function chunkJobs(deps: DocDeps, userId: number, form: DocForm, file: Pre
   return jobs;
 }
 
-async function insertRows(deps: DocDeps, taskId: string, userId: number, form: DocForm, files: PreparedFile[]): Promise<void> {
+async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, form: DocForm, files: PreparedFile[]): Promise<void> {
+  const userId = subject.userId;
   await inTransaction(deps.db, async (client) => {
+    await takeTrial(client, subject, 'document');
     await client.query(
       `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'working', now() + make_interval(hours => $8))`,
@@ -105,14 +108,16 @@ async function insertRows(deps: DocDeps, taskId: string, userId: number, form: D
 /** `POST request_translate/doc/create` after the upload: answers when every chunk is queued. */
 export async function submitDocuments(
   deps: DocDeps,
-  userId: number,
+  submitter: DocSubmitter,
   taskId: string,
   form: DocForm,
   uploads: UploadedFile[],
 ): Promise<{ task_id: string }> {
   const reserved: string[] = [];
+  const userId = submitter.userId;
   try {
     if (uploads.length === 0) throw new AppError('FILE_REQUIRED');
+    const subject: TrialSubject = { ...submitter, plan: await deps.planOf(userId) };
     await checkPair(deps, form);
     const files: PreparedFile[] = [];
     for (const upload of uploads) files.push(await prepareFile(deps, userId, form, upload));
@@ -122,7 +127,7 @@ export async function submitDocuments(
     }
     const jobs = new Map<string, SegmentJob[]>();
     for (const file of files) jobs.set(file.projectId, await chunkJobs(deps, userId, form, file));
-    await insertRows(deps, taskId, userId, form, files);
+    await insertRows(deps, taskId, subject, form, files);
     for (const file of files) {
       const fileJobs = jobs.get(file.projectId)!;
       for (const job of fileJobs) {
