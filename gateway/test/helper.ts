@@ -35,6 +35,8 @@ export type TestGatewayOptions = {
   modelsDir?: string;
   /** Give that worker a remote chat-completions engine. */
   remote?: RemoteSettings;
+  /** Keep documents in this S3-compatible bucket instead of a temporary folder. */
+  s3Url?: string;
 };
 
 export async function buildTestGateway(opts: TestGatewayOptions = {}) {
@@ -51,7 +53,7 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
   // A broker of its own, so test files running in one process never hear each other's workers.
   const bus = new MemoryBus(new MemoryBroker());
   const storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-test-storage-'));
-  const storage = createStorage({ storageDir });
+  const storage = createStorage({ storageDir, s3Url: opts.s3Url });
   const translation = await startTranslationRuntime({
     storage,
     db: tdb.db,
