@@ -32,7 +32,7 @@ export function rarestTokens(tokens: readonly string[], k: number, frequency: Re
 export type CandidateFilter = { kind: 'any' | 'pairs'; tokens: string[] };
 
 /** Rows a single-token prefix may be expected to fetch before pairs are used instead. */
-export const PAIR_MODE_ROWS = 3000;
+export const PAIR_MODE_ROWS = 500;
 
 export function candidateFilter(
   tokens: readonly string[],
