@@ -16,6 +16,7 @@ import {
   type UpdateEntryBody,
 } from '@mtp/proto';
 import { likePattern, loadBank, type BankRow, type Queryable } from './banks';
+import { matchColumns } from './match-columns';
 import { checkEntry, entryLimit, entryLimitError } from './rules';
 import type { Actor, BanksDeps, Flag } from './types';
 
@@ -160,9 +161,20 @@ export async function insertEntry(deps: BanksDeps, actor: Actor, body: InsertEnt
     const text = checkEntry(body, src);
     if (plan && bank.entry_count >= entryLimit(plan)) throw entryLimitError(plan, bank.flag as Flag);
     const { rows } = await client.query<{ entry_id: string }>(
-      `INSERT INTO tm_entries (bank_id, source, translated, note, extra, prev_source, src_lang, tgt_lang)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING entry_id`,
-      [bank.bank_id, text.source, text.translated, text.note, JSON.stringify(body.extra ?? {}), body.prev_source?.trim() || null, src, tgt],
+      `INSERT INTO tm_entries (bank_id, source, translated, note, extra, prev_source, src_lang, tgt_lang,
+                               match_tokens, match_len, reverse_tokens, reverse_len)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING entry_id`,
+      [
+        bank.bank_id,
+        text.source,
+        text.translated,
+        text.note,
+        JSON.stringify(body.extra ?? {}),
+        body.prev_source?.trim() || null,
+        src,
+        tgt,
+        ...Object.values(matchColumns(text.source, text.translated, bank.tow_way === 1)),
+      ],
     );
     await client.query('UPDATE tm_banks SET entry_count = entry_count + 1 WHERE bank_id = $1', [bank.bank_id]);
     return selectEntry(client, rows[0]!.entry_id);
@@ -177,7 +189,8 @@ export async function updateEntry(db: Db, actor: Actor, body: UpdateEntryBody): 
     const text = checkEntry(body, src);
     const { rowCount } = await client.query(
       `UPDATE tm_entries SET source = $3, translated = $4, note = $5, extra = coalesce($6::jsonb, extra),
-         prev_source = CASE WHEN $7::boolean THEN $8 ELSE prev_source END, src_lang = $9, tgt_lang = $10, updated_at = now()
+         prev_source = CASE WHEN $7::boolean THEN $8 ELSE prev_source END, src_lang = $9, tgt_lang = $10, updated_at = now(),
+         match_tokens = $11, match_len = $12, reverse_tokens = $13, reverse_len = $14
        WHERE entry_id = $1 AND bank_id = $2`,
       [
         body.entry_id,
@@ -190,6 +203,7 @@ export async function updateEntry(db: Db, actor: Actor, body: UpdateEntryBody): 
         body.prev_source?.trim() || null,
         src,
         tgt,
+        ...Object.values(matchColumns(text.source, text.translated, bank.tow_way === 1)),
       ],
     );
     if (rowCount === 0) throw new AppError('NOT_FOUND', `entry ${body.entry_id}`);

@@ -7,15 +7,15 @@
  * - Forward: entries stored `srcLang → tgtLang`, matched on `source`. Two-way banks also answer
  *   entries stored `tgtLang → srcLang`, matched on `translated` (the pair reversed; such a match
  *   has no usable previous segment, so it never scores 101).
- * - Candidates share one of the query's rarest match tokens (`prefix-tokens.ts`: none scoring
- *   >= threshold is missed), up to `CANDIDATES` rows per direction, identical sources first, then
- *   by pg_trgm similarity.
+ * - Candidates share one of the query's rarest match tokens (`prefix-tokens.ts`) and have a
+ *   length a match can have (`lengthBounds`): none scoring >= threshold is missed. Up to
+ *   `CANDIDATES` rows per direction, identical sources first, then by pg_trgm similarity.
  * - Scores: 100 identical, 101 identical with the same previous segment (`prevSource`); below
  *   `threshold` dropped; sorted by score, then the user's own memories before system ones, then
  *   the ranking's order (smaller edit distance, higher similarity); `limit` kept.
  */
 import type { Db } from '@mtp/platform';
-import { rankMatches, tokenizeForMatch, type MatchCandidate } from '../matching/index';
+import { lengthBounds, matchTokens, rankMatches, type MatchCandidate } from '../matching/index';
 import { candidateFilter, tokenStatisticsOf } from './prefix-tokens';
 
 export const CANDIDATES = 50;
@@ -80,12 +80,12 @@ export async function findTmMatches(db: Db, query: TmLookupQuery): Promise<TmMat
   }
   const banks = bankFilter(siteParam);
   const stats = await tokenStatisticsOf(db).current();
-  const tokenized = await db.query<{ tokens: string[] }>('SELECT tm_match_tokens($1) AS tokens', [segment]);
-  const tokens = tokenized.rows[0]!.tokens;
+  const { tokens, units } = matchTokens(segment);
   if (tokens.length === 0) return [];
-  const filter = candidateFilter(tokens, tokenizeForMatch(segment).length, threshold, stats);
-  params.push(filter.tokens, tokens, PRESELECT);
-  const [prefix, all, preselect] = [params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
+  const filter = candidateFilter(tokens, units, threshold, stats);
+  const bounds = lengthBounds(units, threshold);
+  params.push(filter.tokens, tokens, PRESELECT, bounds.min, bounds.max);
+  const [prefix, all, preselect, minLen, maxLen] = [4, 3, 2, 1, 0].map((back) => `$${params.length - back}`);
   const matchesFilter = (column: string) => {
     if (filter.kind === 'any') return `e.${column} && ${prefix}::text[]`;
     const pairs: string[] = [];
@@ -109,6 +109,7 @@ export async function findTmMatches(db: Db, query: TmLookupQuery): Promise<TmMat
         FROM tm_entries e JOIN tm_banks b ON b.bank_id = e.bank_id
         WHERE ${banks} AND e.src_lang = $${reversed ? 3 : 2} AND e.tgt_lang = $${reversed ? 2 : 3}
           ${reversed ? 'AND b.tow_way = 1' : ''} AND ${matchesFilter(tokenColumn)}
+          AND e.${reversed ? 'reverse_len' : 'match_len'} BETWEEN ${minLen} AND ${maxLen}
         ORDER BY ${shared} DESC LIMIT ${preselect}
       ) c ORDER BY (c.source = $4) DESC, similarity(c.source, $4) DESC, c.system_or_individual DESC, c.entry_id LIMIT $5`;
   };

@@ -20,3 +20,4 @@ export {
 } from './fuzzy-score';
 export { rankMatches, DEFAULT_THRESHOLD, DEFAULT_LIMIT, type MatchCandidate, type RankedMatch, type RankOptions } from './rank-matches';
 export { TermMatcher, buildTermMatcher, type TermEntry, type TermMatch, type FindOptions } from './term-matcher';
+export { matchTokens, lengthBounds, type MatchTokens } from './match-tokens';

@@ -8,6 +8,7 @@ import { inTransaction, type Db } from '@mtp/platform';
 import { Readable } from 'node:stream';
 import { AppError, type PlanCode } from '@mtp/proto';
 import { loadBank, type BankRow, type Queryable } from '../banks/banks';
+import { matchColumns, type MatchColumns } from '../banks/match-columns';
 import { checkEntry, entryLimit, entryLimitError } from '../banks/rules';
 import type { Actor, Flag, PlanOf } from '../banks/types';
 import { FormatError, type Entry } from '../formats/entry';
@@ -109,13 +110,19 @@ function importPair(bank: BankRow, input: ImportInput): { src: string; tgt: stri
   return { src, tgt };
 }
 
-type Row = { source: string; translated: string; note: string; extra: string; prev: string | null };
+type Row = { source: string; translated: string; note: string; extra: string; prev: string | null; match: MatchColumns };
+
+/** Tokens never hold whitespace, so a space joins them for the trip through `unnest`. */
+const joinTokens = (tokens: string[]) => tokens.join(' ');
 
 async function insertBatch(q: Queryable, bankId: number, src: string, tgt: string, rows: Row[]): Promise<void> {
   if (rows.length === 0) return;
   await q.query(
-    `INSERT INTO tm_entries (bank_id, source, translated, note, extra, prev_source, src_lang, tgt_lang)
-     SELECT $1, s, t, n, x::jsonb, p, $7, $8 FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS u(s, t, n, x, p)`,
+    `INSERT INTO tm_entries (bank_id, source, translated, note, extra, prev_source, src_lang, tgt_lang,
+                             match_tokens, match_len, reverse_tokens, reverse_len)
+     SELECT $1, s, t, n, x::jsonb, p, $7, $8, string_to_array(mt, ' '), ml, string_to_array(rt, ' '), rl
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $9::text[], $10::int[], $11::text[], $12::int[])
+       AS u(s, t, n, x, p, mt, ml, rt, rl)`,
     [
       bankId,
       rows.map((r) => r.source),
@@ -125,6 +132,10 @@ async function insertBatch(q: Queryable, bankId: number, src: string, tgt: strin
       rows.map((r) => r.prev),
       src,
       tgt,
+      rows.map((r) => joinTokens(r.match.match_tokens)),
+      rows.map((r) => r.match.match_len),
+      rows.map((r) => joinTokens(r.match.reverse_tokens)),
+      rows.map((r) => r.match.reverse_len),
     ],
   );
 }
@@ -190,6 +201,7 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
           extra: JSON.stringify(entry.attributes ?? {}),
           // Memories keep the segment before (context for 101% matches).
           prev: input.flag === 0 ? prev : null,
+          match: matchColumns(text.source, text.translated, bank.tow_way === 1),
         });
         prev = text.source;
         if (batch.length >= IMPORT_BATCH) {
