@@ -5,6 +5,10 @@
  */
 import { remaining } from '@mtp/billing';
 import { docxFormat, txtFormat } from '@mtp/doc-worker';
+import { ocrImage } from '@mtp/doc-worker/src/ocr/index';
+import { createCanvas } from '@napi-rs/canvas';
+import { unzipSync, zipSync } from 'fflate';
+import { readFile } from 'node:fs/promises';
 import { convertWithLibreOffice } from '@mtp/platform';
 import { sweepExpiredDocuments, type DocDeps } from '@mtp/tasks';
 import type { MyFilesData } from '@mtp/proto';
@@ -71,6 +75,26 @@ describe('document translation', () => {
     const opened = await txtFormat.open(res.rawPayload, { srcLang: 'en-us' });
     expect(opened.paragraphs.map((p) => p.text)).toEqual(['twenty one', '二十一', 'thirty eight', '三十八']);
   });
+
+  it('translates the text of pictures inside a docx when asked', async () => {
+    const { token } = await gw.registeredUser('docs6@example.com');
+    const entries = unzipSync(await readFile(path.join(REPO_ROOT, 'workers/doc/fixtures/ooxml/having-images.docx')));
+    const canvas = createCanvas(480, 110);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, 480, 110);
+    ctx.fillStyle = '#000000';
+    ctx.font = '56px sans-serif';
+    ctx.fillText('twenty one', 30, 72);
+    entries['word/media/image1.png'] = new Uint8Array(canvas.encodeSync('png'));
+    const created = await uploadDocuments(gw, token, [{ name: 'pictures.docx', bytes: zipSync(entries) }], { translate_pictures: '1' });
+    expect(created.code, created.msg).toBe(20000);
+    const task = await waitForTask(gw, token, created.data.task_id);
+    expect(task.translate_list[0]!.status).toBe('done');
+    const result = unzipSync((await download(gw, token, task.translate_list[0]!.projectId)).rawPayload);
+    const read = await ocrImage(result['word/media/image1.png']!, 'chi_sim', { psm: 6 });
+    expect(read.map((l) => l.text.replace(/\s+/g, '')).join('')).toContain('二十一');
+  }, 60_000);
 
   it('refuses another user and interrupts with a refund of what was not done', async () => {
     const { token, userId } = await gw.registeredUser('docs3@example.com');

@@ -5,3 +5,4 @@ export { FORMATS as DOCUMENT_FORMATS } from './pipeline/open-document';
 export { docxFormat, pptxFormat, xlsxFormat } from './formats/ooxml/index';
 export { pdfFormat } from './formats/pdf/index';
 export { txtFormat, htmlFormat, srtFormat, xliffFormat } from './formats/text/index';
+export * from './pictures/index';

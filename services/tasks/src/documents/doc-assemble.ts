@@ -5,8 +5,8 @@
  * in order (TM hits and MT chunks), the format writes the file in the task's mode, the result is
  * stored, and only then is the file marked done and its characters settled.
  */
-import { openDocument, planSentences, translatedParagraphs } from '@mtp/doc-worker';
-import { BUS, type AssembleDocumentJob, type DocMode } from '@mtp/proto';
+import { openDocument, PICTURE_FORMATS, planSentences, translatedParagraphs, translatePictures } from '@mtp/doc-worker';
+import { BUS, type AssembleDocumentJob, type DocMode, type Domain, type LanguageCode } from '@mtp/proto';
 import type { Bus } from '@mtp/platform';
 import { documentAppError } from './doc-errors';
 import { docResultKey, DOC_CHUNK_SENTENCES, resultName } from './doc-keys';
@@ -28,6 +28,8 @@ type AssembleRow = {
   src_lang: string;
   tgt_lang: string;
   mode: DocMode;
+  domain: string;
+  translate_pictures: boolean;
 };
 
 export async function publishAssemble(bus: Bus, projectId: string): Promise<void> {
@@ -54,7 +56,7 @@ async function translationsOf(deps: Pick<DocDeps, 'db'>, file: AssembleRow): Pro
 export async function assembleDocument(deps: DocDeps, projectId: string, progress: () => void = () => {}): Promise<void> {
   const { rows } = await deps.db.query<AssembleRow>(
     `SELECT f.project_id, f.task_id, f.file_name, f.ext, f.status, f.chars, f.sentences, f.tm_hits, f.mt_indices, f.source_key,
-            t.src_lang, t.tgt_lang, t.mode
+            t.src_lang, t.tgt_lang, t.mode, t.domain, t.translate_pictures
      FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id WHERE f.project_id = $1`,
     [projectId],
   );
@@ -68,16 +70,32 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
   progress();
   let output: Buffer;
   try {
-    const document =
-      takeOpened(projectId) ?? (await openDocument(file.file_name, await deps.storage.getBuffer(file.source_key), file.src_lang)).document;
-    const plan = planSentences(document.paragraphs, file.src_lang);
-    if (plan.sentences.length !== file.sentences.length) throw new Error('the document reads differently than at submit');
-    progress();
-    output = await document.write(translatedParagraphs(plan, translations, file.tgt_lang), {
-      mode: file.mode,
-      srcLang: file.src_lang,
-      tgtLang: file.tgt_lang,
-    });
+    if (file.sentences.length === 0) {
+      // Pictures only: the document itself stays as it is.
+      output = await deps.storage.getBuffer(file.source_key);
+    } else {
+      const document =
+        takeOpened(projectId) ??
+        (await openDocument(file.file_name, await deps.storage.getBuffer(file.source_key), file.src_lang)).document;
+      const plan = planSentences(document.paragraphs, file.src_lang);
+      if (plan.sentences.length !== file.sentences.length) throw new Error('the document reads differently than at submit');
+      progress();
+      output = await document.write(translatedParagraphs(plan, translations, file.tgt_lang), {
+        mode: file.mode,
+        srcLang: file.src_lang,
+        tgtLang: file.tgt_lang,
+      });
+    }
+    if (file.translate_pictures && PICTURE_FORMATS.has(file.ext)) {
+      progress();
+      const src = file.src_lang as LanguageCode;
+      const tgt = file.tgt_lang as LanguageCode;
+      const pictures = await translatePictures(output, src, async (texts) => {
+        progress();
+        return (await deps.mt.translate(texts, src, tgt, file.domain as Domain)).translations;
+      });
+      output = pictures.bytes;
+    }
   } catch (err) {
     throw documentAppError(err, file.file_name);
   }

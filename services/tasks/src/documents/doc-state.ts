@@ -29,8 +29,11 @@ export async function finishFile(deps: { db: Db; quota: QuotaPort }, projectId: 
     ],
   );
   if (!rows[0]) return false;
-  if (finish.status === 'done') await deps.quota.settle(projectId, rows[0].chars);
-  else await deps.quota.refund(projectId);
+  // A file of pictures only reserved nothing.
+  if (rows[0].chars > 0) {
+    if (finish.status === 'done') await deps.quota.settle(projectId, rows[0].chars);
+    else await deps.quota.refund(projectId);
+  }
   // The task is done when none of its files is still working.
   await deps.db.query(
     `UPDATE doc_tasks SET status = 'done' WHERE task_id = $1 AND status = 'working'

@@ -5,7 +5,7 @@
  * TM exact matches are filled in at once and never sent to MT; termbase terms ride along with each
  * chunk as its glossary. Any refusal leaves nothing behind: reservations refunded, files deleted.
  */
-import { openDocument, planSentences, type SentencePlan } from '@mtp/doc-worker';
+import { DocumentError, openDocument, PICTURE_FORMATS, planSentences, type SentencePlan } from '@mtp/doc-worker';
 import { AppError, BUS, LANGUAGES, poolSubject, segmentJobId, TIMINGS, type LanguageCode, type SegmentJob } from '@mtp/proto';
 import { inTransaction } from '@mtp/platform';
 import { documentAppError } from './doc-errors';
@@ -28,15 +28,18 @@ async function checkPair(deps: DocDeps, form: DocForm): Promise<void> {
 
 async function prepareFile(deps: DocDeps, userId: number, form: DocForm, file: UploadedFile): Promise<PreparedFile> {
   let plan: SentencePlan;
+  // A document of pictures only is fine when its pictures are to be translated.
+  const picturesOnly = form.translate_pictures && PICTURE_FORMATS.has(file.ext);
   try {
     const bytes = await deps.storage.getBuffer(file.key);
     const { document } = await openDocument(file.fileName, bytes, form.src_lang);
     plan = planSentences(document.paragraphs, form.src_lang);
     keepOpened(file.projectId, document, bytes.length);
   } catch (err) {
-    throw documentAppError(err, file.fileName);
+    if (!(picturesOnly && err instanceof DocumentError && err.reason === 'empty')) throw documentAppError(err, file.fileName);
+    plan = { paragraphs: [], sentences: [] };
   }
-  if (plan.sentences.length === 0) throw new AppError('FILE_PARSE_FAILED', `${file.fileName}: no text to translate`);
+  if (plan.sentences.length === 0 && !picturesOnly) throw new AppError('FILE_PARSE_FAILED', `${file.fileName}: no text to translate`);
   const chars = plan.sentences.reduce((n, s) => n + [...s].length, 0);
   const tmHits: Record<number, string> = {};
   if (deps.tm) {
@@ -122,6 +125,7 @@ export async function submitDocuments(
     const files: PreparedFile[] = [];
     for (const upload of uploads) files.push(await prepareFile(deps, userId, form, upload));
     for (const file of files) {
+      if (file.chars === 0) continue; // pictures only: their text is not charged
       await deps.quota.reserve({ userId }, file.projectId, file.chars);
       reserved.push(file.projectId);
     }
