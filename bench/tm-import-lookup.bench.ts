@@ -16,7 +16,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { prng, sentenceMaker, writeTmx } from './support/generate-tmx';
+import { prng, sentenceMaker, wordSampler, writeTmx } from './support/generate-tmx';
 
 const UNITS = Number(process.env.TM_BENCH_UNITS ?? 1_000_000);
 const QUERIES = 1000;
@@ -65,9 +65,11 @@ try {
   );
 
   await db.query('ANALYZE tm_entries');
-  // Queries: sentences of the memory with one word replaced (a typical fuzzy hit).
+  // Queries: sentences of the memory with one word replaced by another word of the language
+  // (drawn as the memory's words are), a typical fuzzy hit.
   const next = sentenceMaker(SEED);
   const random = prng(7);
+  const otherWord = wordSampler(SEED, prng(8));
   const stride = Math.max(1, Math.floor(UNITS / QUERIES));
   const queries: string[] = [];
   for (let i = 0; queries.length < QUERIES; i++) {
@@ -75,7 +77,7 @@ try {
     if (i % stride !== 0) continue;
     const words = source.slice(0, -1).split(' ');
     const swap = 1 + Math.floor(random() * (words.length - 1));
-    words[swap] = words[(swap + 3) % words.length]!;
+    words[swap] = otherWord();
     queries.push(`${words.join(' ')}.`);
   }
   const times: number[] = [];

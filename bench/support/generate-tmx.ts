@@ -67,12 +67,20 @@ export function vocabulary(size: number, random: () => number): string[] {
 
 export type SentenceMaker = () => { source: string; target: string };
 
+/** Zipf with exponent 1 over `words`: log(rank) is uniform over [0, log(size)). */
+function zipf(words: string[], random: () => number): () => string {
+  const logSize = Math.log(words.length);
+  return () => words[Math.min(words.length - 1, Math.floor(Math.exp(random() * logSize)) - 1)]!;
+}
+
+/** Words of the vocabulary `sentenceMaker(seed)` uses, drawn as it draws them, from `random`. */
+export function wordSampler(seed: number, random: () => number): () => string {
+  return zipf(vocabulary(100_000, prng(seed)), random);
+}
+
 export function sentenceMaker(seed: number): SentenceMaker {
   const random = prng(seed);
-  const words = vocabulary(100_000, random);
-  // Zipf with exponent 1: log(rank) is uniform over [0, log(size)).
-  const logSize = Math.log(words.length);
-  const word = () => words[Math.min(words.length - 1, Math.floor(Math.exp(random() * logSize)) - 1)]!;
+  const word = zipf(vocabulary(100_000, random), random);
   const hanzi = () => HANZI[Math.floor(HANZI.length * random())]!;
   return () => {
     const n = 6 + Math.floor(random() * 11);
