@@ -60,9 +60,12 @@ function failHttp(status: number): ApiError {
   return new ApiError({ kind: 'http', code: status, status, handled: true });
 }
 
-/** Makes sure the token is fresh (the client refreshes on 401) before a raw transfer. */
+/**
+ * Makes sure the token is fresh before a raw transfer: an ordinary call, so an expired access
+ * token gets the client's refresh (a quiet call would skip it) and a dead session logs out.
+ */
 async function touchSession(): Promise<void> {
-  await api.get('user/get_user_data', undefined, { quiet: true }).catch(() => undefined);
+  await api.get('user/get_user_data').catch(() => undefined);
 }
 
 export type DownloadInit = {
