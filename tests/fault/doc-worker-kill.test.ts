@@ -5,18 +5,18 @@
  * the file's characters are charged exactly once.
  */
 import { findReservation } from '@mtp/billing';
-import { loadConfig, REPO_ROOT } from '@mtp/gateway/src/config';
+import { loadConfig } from '@mtp/gateway/src/config';
 import { startPlatform, type Platform } from '@mtp/gateway/src/platform';
 import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
 import { BUS, type DocQueryData, type JobProgress } from '@mtp/proto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginOverHttp, startMtWorkerProcess, waitFor } from '../support/fault-support';
 
-const MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
 const POOL = `docfault-${randomBytes(3).toString('hex')}`;
 
 let tdb: TestDatabase;
@@ -24,35 +24,7 @@ let platform: Platform;
 let api: string;
 let storageDir: string;
 const workers: ChildProcess[] = [];
-
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'workers/mt/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NATS_URL: inject('natsUrl'),
-      MODELS_DIR,
-      MT_POOL: POOL,
-      MT_THREADS: '1',
-      MT_BATCH_SIZE: '1',
-      MT_JOB_ACK_WAIT_MS: '2000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr?.on('data', (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
-  workers.push(child);
-  return child;
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const startWorker = () => startMtWorkerProcess(POOL, workers);
 
 beforeAll(async () => {
   tdb = await createTestDatabase(inject('pgAdminUrl'));
@@ -82,24 +54,13 @@ afterAll(async () => {
   await rm(storageDir, { recursive: true, force: true });
 });
 
-async function adminToken(): Promise<string> {
-  const key = (await (await fetch(`${api}/user/get_public_key`)).json()).data.public_key as string;
-  const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Admin12345'));
-  const res = await fetch(`${api}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'admin@example.com', password: password.toString('base64'), agree_terms: true }),
-  });
-  return (await res.json()).data.access_token as string;
-}
-
 describe('an MT worker killed in the middle of a document', () => {
   it('still completes the document, each sentence once, charged once', async () => {
     const first = startWorker();
     await waitFor('the first worker', () =>
       platform.translation.devices.list({ pool: POOL, online: true }).length > 0 ? true : undefined,
     );
-    const token = await adminToken();
+    const token = await loginOverHttp(api, 'admin@example.com', 'Admin12345');
     const lines = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? 'twenty one' : 'nine thousand'));
     const progress: JobProgress[] = [];
     const sub = await platform.bus.subscribe<JobProgress>(BUS.jobProgress.subject, (p) => void progress.push(p));

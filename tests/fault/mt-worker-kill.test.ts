@@ -5,54 +5,23 @@
  * the right translation, the characters charged once.
  */
 import { findReservation } from '@mtp/billing';
-import { loadConfig, REPO_ROOT } from '@mtp/gateway/src/config';
+import { loadConfig } from '@mtp/gateway/src/config';
 import { startPlatform, type Platform } from '@mtp/gateway/src/platform';
 import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
 import { BUS, type JobProgress } from '@mtp/proto';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginOverHttp, startMtWorkerProcess, waitFor } from '../support/fault-support';
 
-const MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
 // A pool of its own: the NATS server is shared by the whole test run.
 const POOL = `fault-${randomBytes(3).toString('hex')}`;
-const ACK_WAIT_MS = 2000;
 
 let tdb: TestDatabase;
 let platform: Platform;
 let api: string;
 const workers: ChildProcess[] = [];
-
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'workers/mt/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NATS_URL: inject('natsUrl'),
-      MODELS_DIR,
-      MT_POOL: POOL,
-      MT_THREADS: '1',
-      // One sentence per engine call makes the job long enough to be killed in the middle.
-      MT_BATCH_SIZE: '1',
-      MT_JOB_ACK_WAIT_MS: String(ACK_WAIT_MS),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr?.on('data', (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
-  workers.push(child);
-  return child;
-}
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const startWorker = () => startMtWorkerProcess(POOL, workers);
 
 async function call<T>(method: string, route: string, token: string | null, body?: unknown): Promise<{ code: number; data: T }> {
   const res = await fetch(`${api}/${route}`, {
@@ -95,18 +64,7 @@ describe('an MT worker killed mid-job', () => {
       platform.translation.devices.list({ pool: POOL, online: true }).length > 0 ? true : undefined,
     );
 
-    const { data: keyData } = await call<{ public_key: string }>('GET', 'user/get_public_key', null);
-    const { publicEncrypt, constants } = await import('node:crypto');
-    const password = publicEncrypt(
-      { key: keyData.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from('Admin12345'),
-    );
-    const login = await call<{ access_token: string }>('POST', 'user/login', null, {
-      account: 'admin@example.com',
-      password: password.toString('base64'),
-      agree_terms: true,
-    });
-    const token = login.data.access_token;
+    const token = await loginOverHttp(api, 'admin@example.com', 'Admin12345');
     const before = (await call<{ total_left: number }>('GET', 'user/remaining_str', token)).data.total_left;
 
     const lines = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? 'twenty one' : 'nine thousand'));

@@ -98,16 +98,19 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
   app.post('/request_translate/doc/create', { schema: { response: { 200: Reply(DocCreateData) } } }, async (req) => {
     const user = requireUser(req);
     const taskId = randomUUID();
+    let upload: Awaited<ReturnType<typeof receiveUpload>>;
+    let form: DocForm;
     try {
-      const { fields, files } = await receiveUpload(req, docs, taskId);
-      if (files.length === 0) throw new AppError('FILE_REQUIRED');
-      await submitDocuments(docs, { userId: user.userId, role: user.role }, taskId, formOf(fields), files);
-      return ok(req, { task_id: taskId, do_cat: 0 });
+      upload = await receiveUpload(req, docs, taskId);
+      if (upload.files.length === 0) throw new AppError('FILE_REQUIRED');
+      form = formOf(upload.fields);
     } catch (err) {
-      // submitDocuments cleans up after itself; this covers refusals during the upload.
+      // A refusal during the upload: what was stored so far goes. (Submitting cleans up after itself.)
       await docs.storage.deletePrefix(docTaskPrefix(taskId)).catch(() => {});
       throw err;
     }
+    await submitDocuments(docs, { userId: user.userId, role: user.role }, taskId, form, upload.files);
+    return ok(req, { task_id: taskId, do_cat: 0 });
   });
 
   app.get('/request_translate/doc/query', { schema: { querystring: DocQueryQuery, response: { 200: Reply(DocQueryData) } } }, async (req) =>

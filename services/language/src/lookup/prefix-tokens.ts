@@ -57,10 +57,6 @@ export class TokenStatistics {
     private readonly maxAgeMs = 5 * 60_000,
   ) {}
 
-  async frequency(): Promise<ReadonlyMap<string, number>> {
-    return (await this.current()).frequency;
-  }
-
   /** The frequencies and the table's estimated row count. */
   async current(): Promise<{ frequency: ReadonlyMap<string, number>; rows: number }> {
     if (this.cached && Date.now() - this.cached.at < this.maxAgeMs) return this.cached;

@@ -95,13 +95,12 @@ export async function interruptDocTask(
   userId: number,
   taskId: string,
 ): Promise<{ interrupted: number }> {
-  const { rows } = await deps.db.query<{ project_id: string }>(
-    `SELECT f.project_id FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id
-     WHERE t.task_id::text = $1 AND t.user_id = $2 AND f.status IN ('queued', 'translating')`,
-    [taskId, userId],
-  );
   const owned = await deps.db.query('SELECT 1 FROM doc_tasks WHERE task_id::text = $1 AND user_id = $2', [taskId, userId]);
   if (owned.rowCount === 0) throw new AppError('API_TASK_ID_ERROR');
+  const { rows } = await deps.db.query<{ project_id: string }>(
+    `SELECT project_id FROM doc_files WHERE task_id::text = $1 AND status IN ('queued', 'translating')`,
+    [taskId],
+  );
   let interrupted = 0;
   for (const row of rows) if (await finishFile(deps, row.project_id, { status: 'interrupted' })) interrupted += 1;
   await deps.db.query(`UPDATE doc_tasks SET status = 'interrupted' WHERE task_id::text = $1 AND status = 'working'`, [taskId]);

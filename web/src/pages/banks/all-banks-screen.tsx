@@ -4,14 +4,16 @@
  * bank name, account or user name and paged. Choosing a bank shows its entries read-only with
  * export and deletion (ModeratedEntries); a whole bank can be deleted after a confirmation.
  */
-import { Button, Grid, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TIMINGS, type OwnedBankItem } from '@mtp/proto';
+import { Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { OwnedBankItem } from '@mtp/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TablePager } from '../../components/table-pager';
+import { usePagedSearch } from '../../components/use-paged-search';
 import { deleteBank, fetchAllBanks } from '../../api/bank-endpoints';
 import { hasAuthToken } from '../../auth/session';
-import { createDebouncer, type BankFlag } from '../../banks/bank-rules';
+import type { BankFlag } from '../../banks/bank-rules';
 import { showSuccess } from '../../components/toast';
 import type { NavLabelKey } from '../../nav/nav-items';
 import { ConfirmDialog, useLanguageName } from './bank-dialogs';
@@ -23,18 +25,7 @@ export function AllBanksScreen({ flag, titleKey }: { flag: BankFlag; titleKey: N
   const { t } = useTranslation();
   const langName = useLanguageName();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const debouncer = useMemo(
-    () =>
-      createDebouncer<string>((value) => {
-        setKeyword(value.trim());
-        setPage(1);
-      }, TIMINGS.tableSearchDebounceMs),
-    [],
-  );
-  useEffect(() => () => debouncer.cancel(), [debouncer]);
+  const { page, setPage, search, keyword, typeSearch } = usePagedSearch();
 
   const banks = useQuery({
     queryKey: [...allBanksKey(flag), page, keyword] as const,
@@ -69,11 +60,7 @@ export function AllBanksScreen({ flag, titleKey }: { flag: BankFlag; titleKey: N
                 placeholder={t('bank.searchBanks')}
                 aria-label={t('bank.searchBanks')}
                 value={search}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  setSearch(v);
-                  debouncer.push(v);
-                }}
+                onChange={(e) => typeSearch(e.currentTarget.value)}
                 data-testid="bank-search"
               />
               <Table striped highlightOnHover data-testid="all-bank-table">
@@ -127,11 +114,7 @@ export function AllBanksScreen({ flag, titleKey }: { flag: BankFlag; titleKey: N
                   )}
                 </Table.Tbody>
               </Table>
-              {(banks.data?.pages ?? 0) > 1 && (
-                <Group justify="flex-end">
-                  <Pagination total={banks.data?.pages ?? 1} value={page} onChange={setPage} size="sm" data-testid="bank-pages" />
-                </Group>
-              )}
+              <TablePager pages={banks.data?.pages ?? 0} page={page} onChange={setPage} testId="bank-pages" />
             </Stack>
           </Paper>
         </Grid.Col>

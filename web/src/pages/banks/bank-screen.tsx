@@ -4,27 +4,13 @@
  * bank list on the left, the chosen bank's entries on the right with search, paging, add/edit,
  * delete one / selected / all, import and export.
  */
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Grid,
-  Group,
-  NativeSelect,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import { isAdminRole, TIMINGS, type BankItem, type EntryItem } from '@mtp/proto';
+import { ActionIcon, Badge, Button, Grid, Group, NativeSelect, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { isAdminRole, type BankItem, type EntryItem } from '@mtp/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TablePager } from '../../components/table-pager';
+import { usePagedSearch } from '../../components/use-paged-search';
 import {
   createBank,
   deleteAllEntries,
@@ -43,7 +29,6 @@ import {
 import {
   bankListFilter,
   canEdit,
-  createDebouncer,
   EXPORT_FORMATS,
   systemOrIndividual,
   type BankFlag,
@@ -55,6 +40,7 @@ import { showSuccess } from '../../components/toast';
 import type { NavLabelKey } from '../../nav/nav-items';
 import { userDataQueryOptions } from '../../queries/user-data-query-options';
 import { BankDialog, ConfirmDialog, EntryDialog, ImportDialog, useLanguageName, type BankFormValue } from './bank-dialogs';
+import { EntryTable } from './entry-table';
 
 export type BankScreenProps = { flag: BankFlag; scope: BankScope; titleKey: NavLabelKey };
 
@@ -82,18 +68,7 @@ export function BankScreen({ flag, scope, titleKey }: BankScreenProps) {
   const [bankId, setBankId] = useState<number | null>(null);
   const bank = bankList.find((b) => b.bank_id === bankId) ?? bankList[0] ?? null;
 
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const debouncer = useMemo(
-    () =>
-      createDebouncer<string>((value) => {
-        setKeyword(value.trim());
-        setPage(1);
-      }, TIMINGS.tableSearchDebounceMs),
-    [],
-  );
-  useEffect(() => () => debouncer.cancel(), [debouncer]);
+  const { page, setPage, search, keyword, typeSearch } = usePagedSearch();
 
   const entries = useQuery({
     queryKey: [...entryRoot(flag, soi), bank?.bank_id ?? 0, page, keyword] as const,
@@ -207,14 +182,6 @@ export function BankScreen({ flag, scope, titleKey }: BankScreenProps) {
   };
 
   const rows = entries.data?.list ?? [];
-  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.entry_id));
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const pairLabel = (b: BankItem) =>
     t(b.tow_way === 1 ? 'bank.pairTwoWay' : 'bank.pair', { src: langName(b.src_lang), tgt: langName(b.tgt_lang) });
 
@@ -314,11 +281,7 @@ export function BankScreen({ flag, scope, titleKey }: BankScreenProps) {
                     placeholder={t('bank.search')}
                     aria-label={t('bank.search')}
                     value={search}
-                    onChange={(e) => {
-                      const v = e.currentTarget.value;
-                      setSearch(v);
-                      debouncer.push(v);
-                    }}
+                    onChange={(e) => typeSearch(e.currentTarget.value)}
                     data-testid="entry-search"
                     w={240}
                   />
@@ -370,34 +333,15 @@ export function BankScreen({ flag, scope, titleKey }: BankScreenProps) {
                     )}
                   </Group>
                 </Group>
-                <Table striped highlightOnHover data-testid="entry-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={36}>
-                        <Checkbox
-                          aria-label={t('bank.selectAll')}
-                          checked={allChecked}
-                          indeterminate={!allChecked && rows.some((r) => selected.has(r.entry_id))}
-                          onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.entry_id)))}
-                        />
-                      </Table.Th>
-                      <Table.Th>{t('bank.source')}</Table.Th>
-                      <Table.Th>{t('bank.target')}</Table.Th>
-                      <Table.Th>{t('bank.note')}</Table.Th>
-                      {editable && <Table.Th>{t('bank.actions')}</Table.Th>}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((r) => (
-                      <Table.Tr key={r.entry_id} data-testid="entry-row">
-                        <Table.Td>
-                          <Checkbox aria-label={r.source} checked={selected.has(r.entry_id)} onChange={() => toggle(r.entry_id)} />
-                        </Table.Td>
-                        <Table.Td>{r.source}</Table.Td>
-                        <Table.Td>{r.translated}</Table.Td>
-                        <Table.Td>{r.note}</Table.Td>
-                        {editable && (
-                          <Table.Td>
+                <EntryTable
+                  rows={rows}
+                  loading={entries.isLoading}
+                  selection={{ selected, setSelected }}
+                  extra={
+                    editable
+                      ? {
+                          header: t('bank.actions'),
+                          cell: (r) => (
                             <Group gap={4} wrap="nowrap">
                               <Button
                                 size="compact-xs"
@@ -417,26 +361,12 @@ export function BankScreen({ flag, scope, titleKey }: BankScreenProps) {
                                 {t('bank.delete')}
                               </Button>
                             </Group>
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
-                    ))}
-                    {rows.length === 0 && !entries.isLoading && (
-                      <Table.Tr>
-                        <Table.Td colSpan={editable ? 5 : 4}>
-                          <Text c="dimmed" ta="center" size="sm">
-                            {t('bank.noEntries')}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                  </Table.Tbody>
-                </Table>
-                {(entries.data?.pages ?? 0) > 1 && (
-                  <Group justify="flex-end">
-                    <Pagination total={entries.data?.pages ?? 1} value={page} onChange={setPage} size="sm" data-testid="entry-pages" />
-                  </Group>
-                )}
+                          ),
+                        }
+                      : undefined
+                  }
+                />
+                <TablePager pages={entries.data?.pages ?? 0} page={page} onChange={setPage} testId="entry-pages" />
               </Stack>
             )}
           </Paper>

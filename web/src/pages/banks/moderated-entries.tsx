@@ -3,14 +3,17 @@
  * server refuses staff writes into someone else's bank), with search, paging, export (all or
  * the selected entries) and deleting the selected or all entries after a confirmation.
  */
-import { Button, Checkbox, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
-import { TIMINGS, type OwnedBankItem } from '@mtp/proto';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import type { OwnedBankItem } from '@mtp/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TablePager } from '../../components/table-pager';
+import { usePagedSearch } from '../../components/use-paged-search';
 import { deleteAllEntries, deleteChosenEntries, exportAll, exportChosen, fetchEntries } from '../../api/bank-endpoints';
-import { createDebouncer, EXPORT_FORMATS, type BankFlag } from '../../banks/bank-rules';
+import { EXPORT_FORMATS, type BankFlag } from '../../banks/bank-rules';
 import { showSuccess } from '../../components/toast';
+import { EntryTable } from './entry-table';
 import { ConfirmDialog } from './bank-dialogs';
 
 export const moderatedEntriesKey = (flag: BankFlag) => ['moderated-entries', flag] as const;
@@ -18,18 +21,7 @@ export const moderatedEntriesKey = (flag: BankFlag) => ['moderated-entries', fla
 export function ModeratedEntries({ flag, bank, onChanged }: { flag: BankFlag; bank: OwnedBankItem; onChanged: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const debouncer = useMemo(
-    () =>
-      createDebouncer<string>((value) => {
-        setKeyword(value.trim());
-        setPage(1);
-      }, TIMINGS.tableSearchDebounceMs),
-    [],
-  );
-  useEffect(() => () => debouncer.cancel(), [debouncer]);
+  const { page, setPage, search, keyword, typeSearch } = usePagedSearch();
 
   const entries = useQuery({
     queryKey: [...moderatedEntriesKey(flag), bank.bank_id, page, keyword] as const,
@@ -69,15 +61,6 @@ export function ModeratedEntries({ flag, bank, onChanged }: { flag: BankFlag; ba
     }
   };
 
-  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.entry_id));
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
   return (
     <Stack gap="sm" data-testid="moderated-entries">
       <Text size="sm" c="dimmed">
@@ -88,11 +71,7 @@ export function ModeratedEntries({ flag, bank, onChanged }: { flag: BankFlag; ba
           placeholder={t('bank.search')}
           aria-label={t('bank.search')}
           value={search}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            setSearch(v);
-            debouncer.push(v);
-          }}
+          onChange={(e) => typeSearch(e.currentTarget.value)}
           data-testid="entry-search"
           w={240}
         />
@@ -130,49 +109,8 @@ export function ModeratedEntries({ flag, bank, onChanged }: { flag: BankFlag; ba
           </Button>
         </Group>
       </Group>
-      <Table striped highlightOnHover data-testid="entry-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={36}>
-              <Checkbox
-                aria-label={t('bank.selectAll')}
-                checked={allChecked}
-                indeterminate={!allChecked && rows.some((r) => selected.has(r.entry_id))}
-                onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.entry_id)))}
-              />
-            </Table.Th>
-            <Table.Th>{t('bank.source')}</Table.Th>
-            <Table.Th>{t('bank.target')}</Table.Th>
-            <Table.Th>{t('bank.note')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.entry_id} data-testid="entry-row">
-              <Table.Td>
-                <Checkbox aria-label={r.source} checked={selected.has(r.entry_id)} onChange={() => toggle(r.entry_id)} />
-              </Table.Td>
-              <Table.Td>{r.source}</Table.Td>
-              <Table.Td>{r.translated}</Table.Td>
-              <Table.Td>{r.note}</Table.Td>
-            </Table.Tr>
-          ))}
-          {rows.length === 0 && !entries.isLoading && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed" ta="center" size="sm">
-                  {t('bank.noEntries')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-      {(entries.data?.pages ?? 0) > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={entries.data?.pages ?? 1} value={page} onChange={setPage} size="sm" data-testid="entry-pages" />
-        </Group>
-      )}
+      <EntryTable rows={rows} loading={entries.isLoading} selection={{ selected, setSelected }} />
+      <TablePager pages={entries.data?.pages ?? 0} page={page} onChange={setPage} testId="entry-pages" />
       {confirm && (
         <ConfirmDialog
           opened

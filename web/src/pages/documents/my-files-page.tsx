@@ -3,14 +3,15 @@
  * searched by name (debounced 500 ms like the bank screens), with status badges, the expiry
  * (results are kept 24 hours), a download per done file and delete selected with confirmation.
  */
-import { Button, Checkbox, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { TIMINGS, type MyFileItem } from '@mtp/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TablePager } from '../../components/table-pager';
+import { usePagedSearch } from '../../components/use-paged-search';
 import { deleteMyFiles, downloadDocResult, fetchMyFiles, MY_FILES_PAGE_SIZE } from '../../api/document-endpoints';
 import { hasAuthToken } from '../../auth/session';
-import { createDebouncer } from '../../banks/bank-rules';
 import { showSuccess } from '../../components/toast';
 import { isExpired } from '../../documents/doc-task-rules';
 import { bcp47, toUiLang } from '../../i18n/lang';
@@ -24,18 +25,7 @@ export function MyFilesPage() {
   const uiLang = toUiLang(i18n.language);
   const queryClient = useQueryClient();
   const loggedIn = hasAuthToken();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const debouncer = useMemo(
-    () =>
-      createDebouncer<string>((value) => {
-        setKeyword(value.trim());
-        setPage(1);
-      }, TIMINGS.tableSearchDebounceMs),
-    [],
-  );
-  useEffect(() => () => debouncer.cancel(), [debouncer]);
+  const { page, setPage, search, keyword, typeSearch } = usePagedSearch();
 
   const files = useQuery({
     queryKey: [...MY_FILES_QUERY_KEY, page, keyword] as const,
@@ -81,11 +71,7 @@ export function MyFilesPage() {
           placeholder={t('documents.search')}
           aria-label={t('documents.search')}
           value={search}
-          onChange={(e) => {
-            const v = e.currentTarget.value;
-            setSearch(v);
-            debouncer.push(v);
-          }}
+          onChange={(e) => typeSearch(e.currentTarget.value)}
           data-testid="my-files-search"
           w={260}
         />
@@ -144,11 +130,7 @@ export function MyFilesPage() {
           )}
         </Table.Tbody>
       </Table>
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" data-testid="my-files-pages" />
-        </Group>
-      )}
+      <TablePager pages={pages} page={page} onChange={setPage} testId="my-files-pages" />
       {confirming && (
         <ConfirmDialog
           opened

@@ -1,0 +1,56 @@
+/**
+ * What the fault-injection suites share: MT workers as their own processes behind the run's
+ * NATS server (one sentence per engine call and a short ack wait, so a job is long enough to be
+ * killed in the middle and redelivered quickly), waiting for a condition, and an admin login
+ * over HTTP (the password RSA-encrypted as the web client sends it).
+ */
+import { REPO_ROOT } from '@mtp/gateway/src/config';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants, publicEncrypt } from 'node:crypto';
+import path from 'node:path';
+import { inject } from 'vitest';
+
+export const TINY_MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
+export const FAULT_ACK_WAIT_MS = 2000;
+
+/** Starts an MT worker process serving `pool`; it is added to `workers` for the suite to kill. */
+export function startMtWorkerProcess(pool: string, workers: ChildProcess[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'workers/mt/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NATS_URL: inject('natsUrl'),
+      MODELS_DIR: TINY_MODELS_DIR,
+      MT_POOL: pool,
+      MT_THREADS: '1',
+      MT_BATCH_SIZE: '1',
+      MT_JOB_ACK_WAIT_MS: String(FAULT_ACK_WAIT_MS),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr?.on('data', (d) => process.stderr.write(`[worker ${child.pid}] ${d}`));
+  workers.push(child);
+  return child;
+}
+
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Logs in through `api` (`http://host/api/v1.0`) and answers the access token. */
+export async function loginOverHttp(api: string, account: string, password: string): Promise<string> {
+  const key = (await (await fetch(`${api}/user/get_public_key`)).json()).data.public_key as string;
+  const encrypted = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password));
+  const res = await fetch(`${api}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password: encrypted.toString('base64'), agree_terms: true }),
+  });
+  return (await res.json()).data.access_token as string;
+}
