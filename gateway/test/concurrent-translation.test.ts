@@ -67,8 +67,9 @@ describe('200 concurrent translations', () => {
     expect(after.total_left).toBeGreaterThanOrEqual(0);
     // Exactly what succeeded was charged, once; failures and refusals cost nothing.
     expect(before.total_left - after.total_left).toBe(charged);
-    // What is left cannot pay for one more of the refused translations.
-    expect(after.total_left).toBeLessThan(good.length);
+    // What is left could not pay for one more translation when the last one was refused, except
+    // for what engine failures handed back after that (their reservations are refunded later).
+    expect(after.total_left).toBeLessThan(good.length + failed * [...bad].length);
 
     const { rows: states } = await gw.db.query<{ state: string; n: number }>(
       `SELECT state, count(*)::int AS n FROM quota_reservations WHERE user_id = $1 AND task_id <> 'spend-down' GROUP BY state`,
