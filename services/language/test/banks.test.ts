@@ -105,11 +105,45 @@ async function bankCount(bankId: number): Promise<number> {
 }
 
 describe('the migration', () => {
-  it('indexes the match tokens of sources and of two-way translations, not trigrams', async () => {
+  it('indexes the prefix keys of sources and of two-way translations, not tokens or trigrams', async () => {
     const { rows } = await fx.db.query<{ indexname: string; indexdef: string }>(
       `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'tm_entries' AND indexdef LIKE '%USING gin%' ORDER BY indexname`,
     );
-    expect(rows.map((r) => r.indexname)).toEqual(['tm_entries_match_tokens', 'tm_entries_reverse_tokens']);
+    expect(rows.map((r) => r.indexname)).toEqual(['tm_entries_match_keys', 'tm_entries_reverse_keys']);
+  });
+
+  it('stores the pairs of an entry’s first tokens in the global order (newest token ids first) as its keys', async () => {
+    const user = await fx.createUser({ plan: 'standard' });
+    const bank = await createBank(fx.deps, user, memory('Prefix order', { tow_way: 1 }));
+    const first = await insertEntry(fx.deps, user, entry(bank.bank_id, '这是新的', 'alpha beta gamma delta'));
+    const second = await insertEntry(fx.deps, user, entry(bank.bank_id, '新的记忆库', 'beta epsilon, 42'));
+    const { rows } = await fx.db.query<{ match_keys: string[]; reverse_keys: string[]; match_len: number }>(
+      'SELECT match_keys, reverse_keys, match_len FROM tm_entries WHERE entry_id = ANY($1) ORDER BY entry_id',
+      [[first.entry_id, second.entry_id]],
+    );
+    const ids = new Map(
+      (await fx.db.query<{ token: string; token_id: number }>('SELECT token, token_id FROM tm_tokens')).rows.map((r) => [
+        r.token,
+        r.token_id,
+      ]),
+    );
+    /** Pair keys of the first `k` tokens, highest id first. */
+    const pairs = (tokens: string[], k: number) => {
+      const head = tokens
+        .map((t) => ids.get(t)!)
+        .sort((a, b) => b - a)
+        .slice(0, k);
+      return head.flatMap((a, i) => head.slice(i + 1).map((b) => String(a * 2 ** 31 + b))).sort();
+    };
+    // 4 units: at most floor(4 * 30 / 70) = 1 edit, so the pairs of the first 3 tokens.
+    expect([...rows[0]!.match_keys].sort()).toEqual(pairs(['这', '是', '新', '的'], 3));
+    // 5 units (2 edits): pairs of the first 4; the translation (numbers are one token '#',
+    // punctuation is no unit: 3 units, 1 edit): pairs of its first 3.
+    expect(rows[1]!.match_len).toBe(5);
+    expect([...rows[1]!.match_keys].sort()).toEqual(pairs(['新', '的', '记', '忆', '库'], 4));
+    expect([...rows[1]!.reverse_keys].sort()).toEqual(pairs(['beta', 'epsilon', '#'], 3));
+    // Tokens already known keep their ids: '新' and '的' came with the first entry.
+    expect(Math.max(ids.get('新')!, ids.get('的')!)).toBeLessThan(ids.get('记')!);
   });
 
   it('splits match tokens into lower-cased words and single Han/kana characters', async () => {

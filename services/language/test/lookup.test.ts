@@ -85,6 +85,18 @@ describe('fuzzy TM lookup', () => {
     expect(
       await findTmMatches(db, { userId: user.userId, srcLang: 'en-us', tgtLang: 'zh-cn', segment: 'The cat sat on a mat', threshold: 90 }),
     ).toEqual([]);
+    // Below the indexed threshold the banks are scanned: a 50 match is still found.
+    const loose = await findTmMatches(db, {
+      userId: user.userId,
+      srcLang: 'en-us',
+      tgtLang: 'zh-cn',
+      segment: 'The dog sat on a rug',
+      threshold: 50,
+    });
+    expect(loose.map((m) => [m.score, m.target])).toEqual([[50, '猫坐在垫子上']]);
+    expect(
+      await findTmMatches(db, { userId: user.userId, srcLang: 'en-us', tgtLang: 'zh-cn', segment: 'The dog sat on a rug', threshold: 70 }),
+    ).toEqual([]);
 
     const many = await createUser();
     const sources = [

@@ -51,6 +51,17 @@ export function createPool(url: string, max = 10): Db {
   return pool;
 }
 
+/**
+ * A one-connection pool to the same database, for short autocommit work done while a caller may
+ * hold a connection of `db` in a transaction (waiting for a second one from the same pool could
+ * deadlock when every connection is held that way). Idle, it lets the process exit.
+ */
+export function sidePool(db: Db): Db {
+  const pool = new pg.Pool({ ...db.options, max: 1, idleTimeoutMillis: 1000, allowExitOnIdle: true });
+  pool.on('error', () => {});
+  return pool;
+}
+
 export type OpenDatabaseOptions = {
   databaseUrl?: string;
   dataDir: string;

@@ -16,7 +16,8 @@ import {
   type UpdateEntryBody,
 } from '@mtp/proto';
 import { likePattern, loadBank, type BankRow, type Queryable } from './banks';
-import { matchColumns } from './match-columns';
+import { tokenRegistryOf } from '../lookup/token-registry';
+import { lookupValues, matchColumns } from './match-columns';
 import { checkEntry, entryLimit, entryLimitError } from './rules';
 import type { Actor, BanksDeps, Flag } from './types';
 
@@ -162,8 +163,8 @@ export async function insertEntry(deps: BanksDeps, actor: Actor, body: InsertEnt
     if (plan && bank.entry_count >= entryLimit(plan)) throw entryLimitError(plan, bank.flag as Flag);
     const { rows } = await client.query<{ entry_id: string }>(
       `INSERT INTO tm_entries (bank_id, source, translated, note, extra, prev_source, src_lang, tgt_lang,
-                               match_tokens, match_len, reverse_tokens, reverse_len)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING entry_id`,
+                               match_tokens, match_len, reverse_tokens, reverse_len, match_keys, reverse_keys)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING entry_id`,
       [
         bank.bank_id,
         text.source,
@@ -173,7 +174,7 @@ export async function insertEntry(deps: BanksDeps, actor: Actor, body: InsertEnt
         body.prev_source?.trim() || null,
         src,
         tgt,
-        ...Object.values(matchColumns(text.source, text.translated, bank.tow_way === 1)),
+        ...lookupValues(await matchColumns(tokenRegistryOf(deps.db), text.source, text.translated, bank.tow_way === 1)),
       ],
     );
     await client.query('UPDATE tm_banks SET entry_count = entry_count + 1 WHERE bank_id = $1', [bank.bank_id]);
@@ -190,7 +191,7 @@ export async function updateEntry(db: Db, actor: Actor, body: UpdateEntryBody): 
     const { rowCount } = await client.query(
       `UPDATE tm_entries SET source = $3, translated = $4, note = $5, extra = coalesce($6::jsonb, extra),
          prev_source = CASE WHEN $7::boolean THEN $8 ELSE prev_source END, src_lang = $9, tgt_lang = $10, updated_at = now(),
-         match_tokens = $11, match_len = $12, reverse_tokens = $13, reverse_len = $14
+         match_tokens = $11, match_len = $12, reverse_tokens = $13, reverse_len = $14, match_keys = $15, reverse_keys = $16
        WHERE entry_id = $1 AND bank_id = $2`,
       [
         body.entry_id,
@@ -203,7 +204,7 @@ export async function updateEntry(db: Db, actor: Actor, body: UpdateEntryBody): 
         body.prev_source?.trim() || null,
         src,
         tgt,
-        ...Object.values(matchColumns(text.source, text.translated, bank.tow_way === 1)),
+        ...lookupValues(await matchColumns(tokenRegistryOf(db), text.source, text.translated, bank.tow_way === 1)),
       ],
     );
     if (rowCount === 0) throw new AppError('NOT_FOUND', `entry ${body.entry_id}`);

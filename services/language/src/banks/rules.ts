@@ -9,13 +9,14 @@ export const NAME_TOO_LONG_MESSAGE = `Enter a name of no more than ${LIMITS.bank
 export const tooLongMessage = (n: number) => `No more than ${n} characters are allowed. Please re-enter.`;
 export const EMPTY_ENTRY_MESSAGE = 'Translation and source text cannot be empty';
 
-const length = (s: string) => [...s].length;
+/** Characters (code points). A string no longer in UTF-16 units needs no count (imports check millions). */
+const longerThan = (s: string, max: number) => s.length > max && [...s].length > max;
 
 /** Answers the trimmed name, or throws NAME_REQUIRED / CONTENT_INVALID (more than 20 characters). */
 export function checkBankName(name: string): string {
   const trimmed = name.trim();
   if (trimmed.length === 0) throw new AppError('NAME_REQUIRED');
-  if (length(trimmed) > LIMITS.bankNameChars) throw new AppError('CONTENT_INVALID', NAME_TOO_LONG_MESSAGE);
+  if (longerThan(trimmed, LIMITS.bankNameChars)) throw new AppError('CONTENT_INVALID', NAME_TOO_LONG_MESSAGE);
   return trimmed;
 }
 
@@ -33,11 +34,11 @@ export function checkEntry(input: { source: string; translated: string; note?: s
   const note = (input.note ?? '').trim();
   if (source.length === 0 || translated.length === 0) throw new AppError('CONTENT_INVALID', EMPTY_ENTRY_MESSAGE);
   const max = sourceLimit(srcLang);
-  if (length(source) > max) throw new AppError('CONTENT_INVALID', `source: ${tooLongMessage(max)}`);
+  if (longerThan(source, max)) throw new AppError('CONTENT_INVALID', `source: ${tooLongMessage(max)}`);
   // The translation of a term or segment is held to the longer of the two source limits.
-  if (length(translated) > LIMITS.entrySourceEnChars)
+  if (longerThan(translated, LIMITS.entrySourceEnChars))
     throw new AppError('CONTENT_INVALID', `translated: ${tooLongMessage(LIMITS.entrySourceEnChars)}`);
-  if (length(note) > LIMITS.entryNoteChars) throw new AppError('CONTENT_INVALID', `note: ${tooLongMessage(LIMITS.entryNoteChars)}`);
+  if (longerThan(note, LIMITS.entryNoteChars)) throw new AppError('CONTENT_INVALID', `note: ${tooLongMessage(LIMITS.entryNoteChars)}`);
   return { source, translated, note };
 }
 

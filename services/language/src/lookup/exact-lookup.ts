@@ -20,12 +20,12 @@ export async function findExactMatches(
   const { rows } = await db.query<Row>(
     `SELECT u.i::text AS i, e.translated, e.prev_source, b.user_id IS NOT NULL AS own
      FROM unnest($4::text[]) WITH ORDINALITY AS u(t, i)
-     JOIN tm_entries e ON md5(e.source) = md5(u.t) AND e.source = u.t AND e.src_lang = $2 AND e.tgt_lang = $3
+     JOIN tm_entries e ON hashtextextended(e.source, 0) = hashtextextended(u.t, 0) AND e.source = u.t AND e.src_lang = $2 AND e.tgt_lang = $3
      JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND (b.user_id = $1 OR b.system_or_individual = 0)
      UNION ALL
      SELECT u.i::text, e.source, NULL, b.user_id IS NOT NULL
      FROM unnest($4::text[]) WITH ORDINALITY AS u(t, i)
-     JOIN tm_entries e ON md5(e.translated) = md5(u.t) AND e.reverse_tokens <> '{}' AND e.translated = u.t
+     JOIN tm_entries e ON hashtextextended(e.translated, 0) = hashtextextended(u.t, 0) AND e.reverse_tokens <> '{}' AND e.translated = u.t
        AND e.src_lang = $3 AND e.tgt_lang = $2
      JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND b.tow_way = 1 AND (b.user_id = $1 OR b.system_or_individual = 0)`,
     [query.userId, query.srcLang, query.tgtLang, segments],

@@ -1,13 +1,13 @@
 /**
- * Fuzzy translation-memory lookup on the database: pg_trgm finds candidates (GIN indexes on
- * `source` and `translated`), `rankMatches` re-scores them exactly (see ../matching/README.md).
+ * Fuzzy translation-memory lookup on the database: the prefix index finds candidates, pg_trgm
+ * similarity orders them, `rankMatches` re-scores them exactly (see ../matching/README.md).
  *
  * - Banks searched: the user's own memories (flag 0, individual) and every system memory (or,
  *   with `siteId`, the system memories of that site and those without a site).
  * - Forward: entries stored `srcLang → tgtLang`, matched on `source`. Two-way banks also answer
  *   entries stored `tgtLang → srcLang`, matched on `translated` (the pair reversed; such a match
  *   has no usable previous segment, so it never scores 101).
- * - Candidates share one of the query's rarest match tokens (`prefix-tokens.ts`) and have a
+ * - Candidates hold one of the query's prefix keys (`prefix-tokens.ts`) and they have a
  *   length a match can have (`lengthBounds`): none scoring >= threshold is missed. Up to
  *   `CANDIDATES` rows per direction, identical sources first, then by pg_trgm similarity.
  * - Scores: 100 identical, 101 identical with the same previous segment (`prevSource`); below
@@ -16,7 +16,8 @@
  */
 import type { Db } from '@mtp/platform';
 import { lengthBounds, matchTokens, rankMatches, type MatchCandidate } from '../matching/index';
-import { candidateFilter, tokenStatisticsOf } from './prefix-tokens';
+import { INDEXED_THRESHOLD, maxEdits, segmentKeys } from './prefix-tokens';
+import { tokenRegistryOf } from './token-registry';
 
 export const CANDIDATES = 50;
 /** Rows per direction pre-ranked by shared tokens before the (costlier) trigram similarity. */
@@ -79,42 +80,44 @@ export async function findTmMatches(db: Db, query: TmLookupQuery): Promise<TmMat
     siteParam = `$${params.length}`;
   }
   const banks = bankFilter(siteParam);
-  const stats = await tokenStatisticsOf(db).current();
   const { tokens, units } = matchTokens(segment);
   if (tokens.length === 0) return [];
-  const filter = candidateFilter(tokens, units, threshold, stats);
   const bounds = lengthBounds(units, threshold);
-  params.push(filter.tokens, tokens, PRESELECT, bounds.min, bounds.max);
-  const [prefix, all, preselect, minLen, maxLen] = [4, 3, 2, 1, 0].map((back) => `$${params.length - back}`);
-  const matchesFilter = (column: string) => {
-    if (filter.kind === 'any') return `e.${column} && ${prefix}::text[]`;
-    const pairs: string[] = [];
-    for (let i = 1; i <= filter.tokens.length; i++) {
-      for (let j = i + 1; j <= filter.tokens.length; j++) {
-        pairs.push(`e.${column} @> ARRAY[(${prefix}::text[])[${i}], (${prefix}::text[])[${j}]]`);
-      }
-    }
-    return `(${pairs.join(' OR ')})`;
-  };
+  const indexed = threshold >= INDEXED_THRESHOLD;
+  const keys = indexed ? segmentKeys(await tokenRegistryOf(db).idsOf(tokens), maxEdits(units, threshold)) : [];
+  // No key: every token is one no entry has (or too few are known): nothing can match.
+  if (indexed && keys.length === 0) return [];
+  params.push(tokens, PRESELECT, bounds.min, bounds.max);
+  const [all, preselect, minLen, maxLen] = [3, 2, 1, 0].map((back) => `$${params.length - back}`);
+  if (indexed) params.push(keys);
+  const queryKeys = `$${params.length}`;
   /**
-   * One direction's candidates: those sharing a prefix token, the `PRESELECT` sharing the most
-   * of the query's tokens (cheap array checks), then ordered by pg_trgm similarity.
+   * One direction's candidates: those holding one of the query's prefix keys (below the indexed
+   * threshold: those sharing any token), the `PRESELECT` sharing the most of the query's tokens
+   * (cheap array checks), then ordered by pg_trgm similarity.
    */
-  const direction = (column: 'source' | 'translated', tokenColumn: string, reversed: boolean) => {
-    const shared = tokens.map((_, i) => `(e.${tokenColumn} @> ARRAY[(${all}::text[])[${i + 1}]])::int`).join(' + ');
+  const direction = (side: 'match' | 'reverse') => {
+    const reversed = side === 'reverse';
+    const [src, tgt] = reversed ? ['$3', '$2'] : ['$2', '$3'];
+    const shared = tokens.map((_, i) => `(e.tokens @> ARRAY[(${all}::text[])[${i + 1}]])::int`).join(' + ');
+    const bankIds = `ARRAY(SELECT bank_id FROM banks${reversed ? ' WHERE tow_way = 1' : ''})`;
+    // Indexed: the candidate function reads the key index (see migration 006). Below: a scan.
+    const candidates = indexed
+      ? `tm_${side}_candidates(${queryKeys}::int8[], ${minLen}, ${maxLen}, ${bankIds}, $2, $3)`
+      : `(SELECT e.entry_id, e.bank_id, e.${reversed ? 'translated' : 'source'} AS source, e.${reversed ? 'source' : 'translated'} AS target,
+                 ${reversed ? 'NULL::text' : 'e.prev_source'} AS prev_source, e.${side}_tokens AS tokens
+          FROM tm_entries e WHERE e.bank_id = ANY(${bankIds}) AND e.src_lang = ${src} AND e.tgt_lang = ${tgt}
+            AND e.${side}_tokens && ${all}::text[] AND e.${side}_len BETWEEN ${minLen} AND ${maxLen})`;
     return `SELECT * FROM (
-        SELECT e.entry_id, e.bank_id, b.name AS bank_name, b.system_or_individual, e.${column} AS source,
-               e.${reversed ? 'source' : 'translated'} AS target, ${reversed ? 'NULL::text' : 'e.prev_source'} AS prev_source,
+        SELECT e.entry_id, e.bank_id, b.name AS bank_name, b.system_or_individual, e.source, e.target, e.prev_source,
                ${reversed} AS reversed
-        FROM tm_entries e JOIN tm_banks b ON b.bank_id = e.bank_id
-        WHERE ${banks} AND e.src_lang = $${reversed ? 3 : 2} AND e.tgt_lang = $${reversed ? 2 : 3}
-          ${reversed ? 'AND b.tow_way = 1' : ''} AND ${matchesFilter(tokenColumn)}
-          AND e.${reversed ? 'reverse_len' : 'match_len'} BETWEEN ${minLen} AND ${maxLen}
+        FROM ${candidates} e JOIN banks b ON b.bank_id = e.bank_id
         ORDER BY ${shared} DESC LIMIT ${preselect}
       ) c ORDER BY (c.source = $4) DESC, similarity(c.source, $4) DESC, c.system_or_individual DESC, c.entry_id LIMIT $5`;
   };
   const { rows } = await db.query<CandidateRow & { reversed: boolean }>(
-    `(${direction('source', 'match_tokens', false)}) UNION ALL (${direction('translated', 'reverse_tokens', true)})`,
+    `WITH banks AS MATERIALIZED (SELECT b.bank_id, b.name, b.system_or_individual, b.tow_way FROM tm_banks b WHERE ${banks})
+     (${direction('match')}) UNION ALL (${direction('reverse')})`,
     params,
   );
   if (rows.length === 0) return [];

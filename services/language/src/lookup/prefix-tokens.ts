@@ -1,89 +1,77 @@
 /**
- * Prefix filtering for fuzzy candidates. A stored segment that scores >= t against a query of n
- * units has edit distance d <= (1 - t) * L, where L (the longer length) <= n / t; each edit
- * removes at most one of the query's distinct tokens from what the two share. So the candidate
- * shares at least (distinct - floor(n * (1 - t) / t)) of the query's distinct tokens, and any
- * floor(n * (1 - t) / t) + 1 of them include one it has: looking up only those finds every
- * candidate. Choosing the rarest ones (PostgreSQL's most-common-element statistics of the token
- * column) keeps the posting lists short.
+ * Prefix filtering for fuzzy candidates (the AllPairs / PPJoin scheme), on both sides.
+ *
+ * A stored segment of m units scoring >= t against a query of n units has edit distance
+ * d <= (1 - t) * max(n, m) <= (1 - t) / t * min(n, m) (a match's lengths are within a factor t).
+ * Each distinct token one side has and the other lacks costs at least one edit, so with O shared
+ * distinct tokens, |tokens(query)| - O <= d and |tokens(entry)| - O <= d. Put all tokens in one
+ * global order: fewer than d + k tokens precede the k-th shared one on either side. So the first
+ * `maxEdits + 1` tokens of both share a token, and when a match must share 2 (O >= |tokens| - d
+ * >= 2 for the query or for the entry), their first `maxEdits + 2` tokens share a pair.
+ *
+ * Entries store keys for those (`entryKeys`, for the lowest indexed threshold; `segmentKeys`
+ * says which), and a lookup fetches the entries holding one of the query's keys: rare tokens
+ * alone, common ones in pairs. A pair of common words is far rarer than either, so even a query
+ * made of common words fetches few rows.
+ *
+ * The order puts rare tokens first. It must never change, so it is the token's id in `tm_tokens`,
+ * assigned at first sight (`token-registry.ts`), highest (newest, usually rarer) first; common
+ * words are met first in any memory.
  */
-import type { Db } from '@mtp/platform';
 
-/** How many of the query's tokens must be looked up so no match >= `threshold` is missed. */
-export function prefixSize(units: number, threshold: number): number {
-  const t = Math.min(100, Math.max(1, threshold)) / 100;
-  return Math.floor((units * (1 - t)) / t + 1e-9) + 1;
+/** Lookups with a threshold below this cannot use the stored keys (they scan their banks). */
+export const INDEXED_THRESHOLD = 70;
+
+/** The most edits a match >= `threshold` with a segment of `units` units can have. */
+export function maxEdits(units: number, threshold: number): number {
+  const t = Math.min(100, Math.max(1, threshold));
+  return Math.floor((units * (100 - t)) / t + 1e-9);
 }
 
-/** The `k` rarest tokens: least frequent first (unknown ones count as rare), then longer first. */
-export function rarestTokens(tokens: readonly string[], k: number, frequency: ReadonlyMap<string, number>): string[] {
-  return [...tokens]
-    .sort((a, b) => (frequency.get(a) ?? 0) - (frequency.get(b) ?? 0) || b.length - a.length || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, k);
+const PAIR_BASE = 2 ** 31;
+
+/**
+ * A pair's key (the common, higher id first): above every single token id, so the two kinds never
+ * collide; exact as a double while the first id stays below 2^22 (it is at most COMMON_TOKENS).
+ */
+function pairKey(high: number, low: number): number {
+  return high * PAIR_BASE + low;
 }
 
 /**
- * The candidate filter. Usually "shares one of the prefix tokens". When that prefix must include
- * common tokens (a short segment of common words) it would fetch a large share of the memory; if
- * a match must share at least 2 distinct tokens, any `r + 2` of them include 2 it has, so "shares
- * both tokens of one pair among the r + 2 rarest" finds every candidate with far fewer rows (GIN
- * intersects the two posting lists).
+ * Tokens with an id up to this are "common" (the first ones met: a memory's most frequent words).
+ * A common token's key alone would fetch a large share of the memory, so it is keyed only in
+ * pairs; a rarer token is selective alone, so it is keyed as a single (one key instead of pairs).
  */
-export type CandidateFilter = { kind: 'any' | 'pairs'; tokens: string[] };
+export const COMMON_TOKENS = 2000;
 
-/** Rows a single-token prefix may be expected to fetch before pairs are used instead. */
-export const PAIR_MODE_ROWS = 500;
-
-export function candidateFilter(
-  tokens: readonly string[],
-  units: number,
-  threshold: number,
-  stats: { frequency: ReadonlyMap<string, number>; rows: number },
-): CandidateFilter {
-  const k = prefixSize(units, threshold);
-  const single = rarestTokens(tokens, k, stats.frequency);
-  const minShared = tokens.length - (k - 1);
-  const expected = single.reduce((n, t) => n + (stats.frequency.get(t) ?? 0) * stats.rows, 0);
-  if (minShared < 2 || expected <= PAIR_MODE_ROWS) return { kind: 'any', tokens: single };
-  return { kind: 'pairs', tokens: rarestTokens(tokens, k + 1, stats.frequency) };
+/**
+ * The keys of a segment whose distinct token ids are `ids` (`undefined`: a token no entry holds,
+ * which comes first in the order but gives no key), given its most edits `edits`:
+ * - single tokens among the first `edits + 1`: the rare ones; all of them when a match may share
+ *   only one token (fewer than `edits + 2` distinct tokens);
+ * - pairs among the first `edits + 2` whose first token is common (so both are).
+ * Why a match always shares a key: let s1, s2 be the first two tokens the segments share. s1 is
+ * among the first `edits + 1` on both sides. If it is rare, both have it as a single. If it is
+ * common and the match shares only s1, both segments key all their singles. Otherwise s2 is
+ * among the first `edits + 2` on both sides and comes after s1, and both have the pair (s1, s2).
+ */
+export function segmentKeys(ids: readonly (number | undefined)[], edits: number, common = COMMON_TOKENS): number[] {
+  // Unknown tokens as Infinity (sort() would put undefined last whatever the comparator says).
+  const ordered = ids.map((id) => id ?? Infinity).sort((a, b) => b - a);
+  const keys: number[] = [];
+  const allSingles = ordered.length - edits <= 1;
+  for (const id of ordered.slice(0, edits + 1)) if (id !== Infinity && (allSingles || id > common)) keys.push(id);
+  const head = ordered.slice(0, edits + 2);
+  for (let i = 0; i < head.length; i++) {
+    const high = head[i]!;
+    if (high > common) continue;
+    for (let j = i + 1; j < head.length; j++) keys.push(pairKey(high, head[j]!));
+  }
+  return keys;
 }
 
-/** Frequencies of the most common tokens, from `pg_stats` (refreshed by ANALYZE / autovacuum). */
-export class TokenStatistics {
-  private cached: { at: number; frequency: Map<string, number>; rows: number } | null = null;
-
-  constructor(
-    private readonly db: Db,
-    private readonly maxAgeMs = 5 * 60_000,
-  ) {}
-
-  /** The frequencies and the table's estimated row count. */
-  async current(): Promise<{ frequency: ReadonlyMap<string, number>; rows: number }> {
-    if (this.cached && Date.now() - this.cached.at < this.maxAgeMs) return this.cached;
-    const { rows } = await this.db.query<{ elems: string[] | null; freqs: number[] | null }>(
-      `SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs
-       FROM pg_stats WHERE tablename = 'tm_entries' AND attname IN ('match_tokens', 'reverse_tokens')`,
-    );
-    const frequency = new Map<string, number>();
-    for (const row of rows) {
-      row.elems?.forEach((token, i) => frequency.set(token, Math.max(frequency.get(token) ?? 0, row.freqs?.[i] ?? 0)));
-    }
-    const counted = await this.db.query<{ rows: number }>(
-      `SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE relname = 'tm_entries'`,
-    );
-    this.cached = { at: Date.now(), frequency, rows: counted.rows[0]?.rows ?? 0 };
-    return this.cached;
-  }
-}
-
-const statistics = new WeakMap<Db, TokenStatistics>();
-
-/** One statistics cache per database pool. */
-export function tokenStatisticsOf(db: Db): TokenStatistics {
-  let stats = statistics.get(db);
-  if (!stats) {
-    stats = new TokenStatistics(db);
-    statistics.set(db, stats);
-  }
-  return stats;
+/** The keys stored with an entry of `units` units whose distinct tokens have the ids `ids`. */
+export function entryKeys(ids: readonly number[], units: number, common = COMMON_TOKENS): number[] {
+  return segmentKeys(ids, maxEdits(units, INDEXED_THRESHOLD), common);
 }

@@ -1,18 +1,28 @@
 /**
  * What the candidate filter of a fuzzy lookup works on, computed the same way for stored entries
  * (by the writer: imports tokenize in their own process, not in PostgreSQL) and for queries:
- * the distinct lower-cased scoring units that carry meaning (words, numbers, Han/kana characters;
- * not punctuation) and the number of all scoring units, which bounds the length of a match.
+ * the distinct scoring units, normalized as the scorer normalizes them (words, numbers, Han/kana
+ * characters; not punctuation), and the number of scoring units, which bounds a match's length.
  */
-import { tokenizeForMatch } from './tokenize-for-match';
+import { scanMatchUnits } from './tokenize-for-match';
 
 export type MatchTokens = { tokens: string[]; units: number };
 
+/** All numbers are one token, as the scorer compares them (a different number is a penalty, not an edit). */
+export const NUMBER_TOKEN = '#';
+
 export function matchTokens(text: string): MatchTokens {
-  const units = tokenizeForMatch(text.trim());
+  // Normalized as the scorer does (NFKC, lower case, numbers as one placeholder); punctuation is
+  // neither a token nor a unit, because the scorer's lengths and distances leave it out.
+  const normalized = text.normalize('NFKC').trim();
   const tokens = new Set<string>();
-  for (const unit of units) if (unit.kind !== 'punct') tokens.add(unit.text.toLowerCase());
-  return { tokens: [...tokens], units: units.length };
+  let count = 0;
+  scanMatchUnits(normalized, (kind, start, end) => {
+    if (kind === 'punct') return;
+    count += 1;
+    tokens.add(kind === 'number' ? NUMBER_TOKEN : normalized.slice(start, end).toLowerCase());
+  });
+  return { tokens: [...tokens], units: count };
 }
 
 /** Units a stored segment may have and still score >= `threshold` against a query of `units`. */

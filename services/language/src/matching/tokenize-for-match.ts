@@ -21,12 +21,24 @@ const PUNCT = /[\p{P}\p{S}]/u;
 const CJK = /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}]/u;
 const WORD = /[\p{L}\p{M}\p{N}_]/u;
 const DIGIT = /\p{Nd}/u;
+const isDigit = (ch: string) => (ch.length === 1 && ch.charCodeAt(0) < 128 ? ch >= '0' && ch <= '9' : DIGIT.test(ch));
 const LETTER = /[\p{L}\p{M}]/u;
 const MARK = /\p{M}/u;
 
 type CharClass = 'space' | 'punct' | 'cjk' | 'word';
 
+/** ASCII classes by code (most text of most memories), the same answers as the expressions. */
+const ASCII: CharClass[] = Array.from({ length: 128 }, (_, code) => {
+  const ch = String.fromCharCode(code);
+  if (SPACE.test(ch)) return 'space';
+  if (PUNCT.test(ch)) return 'punct';
+  if (WORD.test(ch)) return 'word';
+  return 'punct';
+});
+
 export function classifyChar(ch: string): CharClass {
+  const code = ch.charCodeAt(0);
+  if (code < 128 && ch.length === 1) return ASCII[code]!;
   if (SPACE.test(ch)) return 'space';
   if (PUNCT.test(ch)) return 'punct';
   if (CJK.test(ch)) return 'cjk';
@@ -54,6 +66,9 @@ export function unitMode(text: string, lang?: string): 'chars' | 'words' {
 }
 
 function charAt(text: string, i: number): string {
+  const unit = text.charCodeAt(i);
+  // Outside the surrogate range one UTF-16 unit is the whole character.
+  if (unit < 0xd800 || unit > 0xdfff) return text[i]!;
   const cp = text.codePointAt(i);
   return cp === undefined ? '' : String.fromCodePoint(cp);
 }
@@ -65,6 +80,15 @@ function charAt(text: string, i: number): string {
  */
 export function tokenizeForMatch(text: string, _lang?: string): MatchToken[] {
   const tokens: MatchToken[] = [];
+  scanMatchUnits(text, (kind, start, end) => tokens.push({ text: text.slice(start, end), kind, start, end }));
+  return tokens;
+}
+
+/**
+ * The scanner behind `tokenizeForMatch`: reports each unit's kind and offsets without building
+ * objects (match tokens are computed for every entry of a million-unit import).
+ */
+export function scanMatchUnits(text: string, emit: (kind: MatchTokenKind, start: number, end: number) => void): void {
   let i = 0;
   const n = text.length;
   while (i < n) {
@@ -74,23 +98,23 @@ export function tokenizeForMatch(text: string, _lang?: string): MatchToken[] {
     i += ch.length;
     if (cls === 'space') continue;
     if (cls === 'punct') {
-      tokens.push({ text: ch, kind: 'punct', start, end: i });
+      emit('punct', start, i);
       continue;
     }
     if (cls === 'cjk') {
       // Combining marks (e.g. a decomposed voicing mark) stay with their character.
       while (i < n && MARK.test(charAt(text, i))) i += charAt(text, i).length;
-      tokens.push({ text: text.slice(start, i), kind: 'cjk', start, end: i });
+      emit('cjk', start, i);
       continue;
     }
     // A word run: letters/digits/marks, with an apostrophe kept between letters ("don't") and
     // '.' or ',' kept between digits ("1,000.50").
-    let allDigits = DIGIT.test(ch);
+    let allDigits = isDigit(ch);
     for (;;) {
       if (i >= n) break;
       const c = charAt(text, i);
       if (classifyChar(c) === 'word') {
-        if (!DIGIT.test(c)) allDigits = false;
+        if (allDigits && !isDigit(c)) allDigits = false;
         i += c.length;
         continue;
       }
@@ -100,13 +124,12 @@ export function tokenizeForMatch(text: string, _lang?: string): MatchToken[] {
         i += 1;
         continue;
       }
-      if ((c === '.' || c === ',') && DIGIT.test(prev) && next !== '' && DIGIT.test(next)) {
+      if ((c === '.' || c === ',') && isDigit(prev) && next !== '' && isDigit(next)) {
         i += 1;
         continue;
       }
       break;
     }
-    tokens.push({ text: text.slice(start, i), kind: allDigits ? 'number' : 'word', start, end: i });
+    emit(allDigits ? 'number' : 'word', start, i);
   }
-  return tokens;
 }

@@ -8,7 +8,8 @@ import { inTransaction, type Db } from '@mtp/platform';
 import { Readable } from 'node:stream';
 import { AppError, type PlanCode } from '@mtp/proto';
 import { loadBank, type BankRow, type Queryable } from '../banks/banks';
-import { matchColumns, type MatchColumns } from '../banks/match-columns';
+import { tokenColumns, withPrefixes, type MatchColumns, type TokenColumns } from '../banks/match-columns';
+import { tokenRegistryOf } from '../lookup/token-registry';
 import { checkEntry, entryLimit, entryLimitError } from '../banks/rules';
 import type { Actor, Flag, PlanOf } from '../banks/types';
 import { FormatError, type Entry } from '../formats/entry';
@@ -19,6 +20,7 @@ import { readTbx } from '../formats/tbx-reader';
 import { readTmx } from '../formats/tmx-reader';
 import { readTxt } from '../formats/txt';
 import { xlsToXlsx } from '../formats/xls';
+import { WritePipeline } from './write-pipeline';
 import { readXlsx } from '../formats/xlsx';
 
 export type ImportFormat = 'tmx' | 'sdltm' | 'csv' | 'txt' | 'xlsx' | 'tbx' | 'xls';
@@ -31,16 +33,24 @@ export const IMPORT_FORMATS: Record<Flag, readonly ImportFormat[]> = {
 
 /** Rows per INSERT statement. */
 export const IMPORT_BATCH = 1000;
+/**
+ * The first batch is larger: its new tokens are numbered most frequent first (token-registry.ts),
+ * and a larger sample ranks a memory's common words better, which keeps lookups fast.
+ */
+const FIRST_BATCH = 20_000;
+const YIELD_EVERY = 64;
+/** Batches parsed ahead of the database at most (about 1 MB each). */
+const PIPELINE_DEPTH = 8;
 
 /**
- * GIN indexes (match tokens) cost most of an import. With a large pending list (fast update) new
+ * GIN indexes (match keys) cost most of an import. With a large pending list (fast update) new
  * rows are merged into the index in bulk instead of one by one. After a large import the pending
  * list is merged at once, so lookups do not scan it row by row.
  */
 const IMPORT_PENDING_LIST_KB = 128 * 1024;
 const IMPORT_WORK_MEM = '256MB';
 const MERGE_PENDING_AFTER = 20_000;
-const TOKEN_INDEXES = ['tm_entries_match_tokens', 'tm_entries_reverse_tokens'];
+const KEY_INDEXES = ['tm_entries_match_keys', 'tm_entries_reverse_keys'];
 
 export type ImportInput = {
   flag: Flag;
@@ -110,19 +120,29 @@ function importPair(bank: BankRow, input: ImportInput): { src: string; tgt: stri
   return { src, tgt };
 }
 
-type Row = { source: string; translated: string; note: string; extra: string; prev: string | null; match: MatchColumns };
+type Row = { source: string; translated: string; note: string; extra: string; prev: string | null; match: TokenColumns };
 
 /** Tokens never hold whitespace, so a space joins them for the trip through `unnest`. */
 const joinTokens = (tokens: string[]) => tokens.join(' ');
 
-async function insertBatch(q: Queryable, bankId: number, src: string, tgt: string, rows: Row[]): Promise<void> {
+/** Registers the batch's new tokens (on the registry's connection, outside the import's transaction) and keys it. */
+function keyBatch(db: Db, rows: Row[]): Promise<MatchColumns[]> {
+  return withPrefixes(
+    tokenRegistryOf(db),
+    rows.map((r) => r.match),
+  );
+}
+
+async function insertBatch(q: Queryable, bankId: number, src: string, tgt: string, rows: Row[], lookup: MatchColumns[]): Promise<void> {
   if (rows.length === 0) return;
   await q.query(
     `INSERT INTO tm_entries (bank_id, source, translated, note, extra, prev_source, src_lang, tgt_lang,
-                             match_tokens, match_len, reverse_tokens, reverse_len)
-     SELECT $1, s, t, n, x::jsonb, p, $7, $8, string_to_array(mt, ' '), ml, string_to_array(rt, ' '), rl
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $9::text[], $10::int[], $11::text[], $12::int[])
-       AS u(s, t, n, x, p, mt, ml, rt, rl)`,
+                             match_tokens, match_len, reverse_tokens, reverse_len, match_keys, reverse_keys)
+     SELECT $1, s, t, n, x::jsonb, p, $7, $8, string_to_array(mt, ' '), ml, string_to_array(rt, ' '), rl,
+            string_to_array(mk, ' ')::int8[], string_to_array(rk, ' ')::int8[]
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $9::text[], $10::int[], $11::text[], $12::int[],
+                 $13::text[], $14::text[])
+       AS u(s, t, n, x, p, mt, ml, rt, rl, mk, rk)`,
     [
       bankId,
       rows.map((r) => r.source),
@@ -132,10 +152,12 @@ async function insertBatch(q: Queryable, bankId: number, src: string, tgt: strin
       rows.map((r) => r.prev),
       src,
       tgt,
-      rows.map((r) => joinTokens(r.match.match_tokens)),
-      rows.map((r) => r.match.match_len),
-      rows.map((r) => joinTokens(r.match.reverse_tokens)),
-      rows.map((r) => r.match.reverse_len),
+      lookup.map((c) => joinTokens(c.match_tokens)),
+      lookup.map((c) => c.match_len),
+      lookup.map((c) => joinTokens(c.reverse_tokens)),
+      lookup.map((c) => c.reverse_len),
+      lookup.map((c) => c.match_keys.join(' ')),
+      lookup.map((c) => c.reverse_keys.join(' ')),
     ],
   );
 }
@@ -177,11 +199,14 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
     let imported = 0;
     let prev: string | null = null;
     let batch: Row[] = [];
-    // One batch is written while the next one is parsed.
-    let writing: Promise<void> = Promise.resolve();
+    // Batches are written while the next ones are parsed.
+    const pipeline = new WritePipeline(PIPELINE_DEPTH);
     try {
       for await (const entry of entriesOf(input.format, input.stream, src, tgt)) {
         imported += 1;
+        // Parsing a buffered chunk never waits for I/O, so the database's answers for the write
+        // in flight would wait for the whole chunk: let them in now and then.
+        if (imported % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         let text;
         try {
           text = checkEntry({ source: entry.source, translated: entry.target, note: entry.note }, src);
@@ -201,28 +226,39 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
           extra: JSON.stringify(entry.attributes ?? {}),
           // Memories keep the segment before (context for 101% matches).
           prev: input.flag === 0 ? prev : null,
-          match: matchColumns(text.source, text.translated, bank.tow_way === 1),
+          match: tokenColumns(text.source, text.translated, bank.tow_way === 1),
         });
         prev = text.source;
-        if (batch.length >= IMPORT_BATCH) {
-          await writing;
-          writing = insertBatch(client, bank.bank_id, src, tgt, batch);
+        const first = batch.length === imported; // nothing written yet
+        if (batch.length >= (first ? FIRST_BATCH : IMPORT_BATCH)) {
+          const rows = batch;
           batch = [];
+          await pipeline.push(
+            () => keyBatch(db, rows),
+            (lookup) => insertBatch(client, bank.bank_id, src, tgt, rows, lookup),
+          );
         }
       }
     } catch (err) {
-      // Let a write in flight settle before the transaction rolls back.
-      await writing.catch(() => {});
+      // Let the writes in flight settle before the transaction rolls back.
+      await pipeline.settle();
       if (err instanceof FormatError) throw new AppError('FILE_PARSE_FAILED', err.message);
       throw err;
     }
-    await writing;
-    await insertBatch(client, bank.bank_id, src, tgt, batch);
+    await pipeline.push(
+      () => keyBatch(db, batch),
+      (lookup) => insertBatch(client, bank.bank_id, src, tgt, batch, lookup),
+    );
+    await pipeline.drain();
     if (imported > 0) await client.query('UPDATE tm_banks SET entry_count = entry_count + $2 WHERE bank_id = $1', [bank.bank_id, imported]);
     return { imported };
   });
   if (result.imported >= MERGE_PENDING_AFTER) {
-    for (const index of TOKEN_INDEXES) await db.query('SELECT gin_clean_pending_list($1::regclass)', [index]);
+    // The merge sorts the pending keys in maintenance_work_mem: more of it, fewer passes.
+    await inTransaction(db, async (client) => {
+      await client.query(`SELECT set_config('maintenance_work_mem', $1, true)`, [IMPORT_WORK_MEM]);
+      for (const index of KEY_INDEXES) await client.query('SELECT gin_clean_pending_list($1::regclass)', [index]);
+    });
   }
   return result;
 }
