@@ -23,24 +23,29 @@ export class TokenRegistry {
     this.db = sidePool(pool);
   }
 
+  /** The cache, started again when full. A caller keeps the map it got even if a later one is new. */
+  private cache(): Map<string, number> {
+    if (this.ids.size > MAX_CACHED) this.ids = new Map();
+    return this.ids;
+  }
+
   /** The ids of `tokens` (undefined: a token no entry has), for a lookup; registers nothing. */
   async idsOf(tokens: readonly string[]): Promise<(number | undefined)[]> {
-    const unknown = tokens.filter((token) => !this.ids.has(token));
+    const ids = this.cache();
+    const unknown = tokens.filter((token) => !ids.has(token));
     if (unknown.length > 0) {
       const { rows } = await this.pool.query<{ token: string; token_id: number }>(
         'SELECT token, token_id FROM tm_tokens WHERE token = ANY($1::text[])',
         [unknown],
       );
-      if (this.ids.size + rows.length > MAX_CACHED) this.ids = new Map();
-      for (const row of rows) this.ids.set(row.token, row.token_id);
+      for (const row of rows) ids.set(row.token, row.token_id);
     }
-    return tokens.map((token) => this.ids.get(token));
+    return tokens.map((token) => ids.get(token));
   }
 
   /** Gives every token of `lists` an id; answers the ids, list by list. */
   async register(lists: readonly (readonly string[])[]): Promise<number[][]> {
-    if (this.ids.size > MAX_CACHED) this.ids = new Map();
-    const ids = this.ids;
+    const ids = this.cache();
     // One map lookup a token; new tokens counted, their lists completed after numbering.
     const counts = new Map<string, number>();
     const incomplete: number[] = [];
