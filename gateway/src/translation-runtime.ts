@@ -51,7 +51,7 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
   let worker: MtWorker | null = null;
   try {
     if (opts.workerModelsDir) {
-      const registry = new ModelRegistry(opts.workerModelsDir, { threads: opts.workerThreads });
+      const registry = new ModelRegistry(opts.workerModelsDir, { threads: opts.workerThreads }, { engineThreads: true });
       const remote = opts.workerRemote ? new RemoteChatEngine(opts.workerRemote) : null;
       worker = await startMtWorker({ bus: opts.bus, registry, remote, pool: opts.pool, log: opts.log });
     }

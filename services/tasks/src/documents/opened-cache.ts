@@ -1,18 +1,19 @@
 /**
  * Documents opened at submit, kept for their assembly in the same process so a file is parsed
  * once, not twice (parsing is a large share of the work outside the engine). Bounded by the
- * source bytes held; a miss (another process assembles, or the entry was evicted) just opens
- * the file again, which is deterministic.
+ * memory the opened documents hold (their own estimate, else their source size); a miss (another
+ * process assembles, or the entry was evicted) just opens the file again, which is deterministic.
  */
 import type { OpenedDocument } from '@mtp/doc-worker';
 
-/** Source bytes of the documents kept at most. */
+/** Memory the kept documents may hold. */
 export const OPENED_CACHE_BYTES = 256 * 1024 * 1024;
 
 const entries = new Map<string, { document: OpenedDocument; bytes: number }>();
 let held = 0;
 
-export function keepOpened(projectId: string, document: OpenedDocument, bytes: number): void {
+export function keepOpened(projectId: string, document: OpenedDocument, sourceBytes: number): void {
+  const bytes = document.heldBytes?.() ?? sourceBytes;
   if (bytes > OPENED_CACHE_BYTES) return;
   entries.set(projectId, { document, bytes });
   held += bytes;

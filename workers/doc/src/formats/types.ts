@@ -41,6 +41,8 @@ export type WriteOptions = {
 export interface OpenedDocument {
   paragraphs: Paragraph[];
   stats: DocumentStats;
+  /** About how much memory the opened document holds (a cache of opened documents weighs them by it). */
+  heldBytes?(): number;
   /**
    * The translated file. `translations` has an entry for every paragraph id; a paragraph
    * missing from it is left as it was.

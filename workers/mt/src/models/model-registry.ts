@@ -6,6 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { LanguageCode } from '@mtp/proto';
+import { ThreadedEngine, type TranslationEngine } from '../engine/engine-thread';
 import { MarianEngine, type EngineOptions, type TranslateOptions } from '../engine/marian-engine';
 import { findModelFiles } from '../engine/model-files';
 import { MtError, PairUnavailableError } from '../errors';
@@ -19,18 +20,27 @@ export type Resolution = { kind: 'direct' | 'pivot' | 'unavailable'; legs: Pair[
 
 export type RegistryTranslation = { translations: string[]; kind: 'direct' | 'pivot'; engine: string };
 
+export type RegistryOptions = {
+  /**
+   * Each engine in its own worker thread (ThreadedEngine), as the platform and the worker
+   * process run them, so translating never blocks the process's event loop. Off: in this thread.
+   */
+  engineThreads?: boolean;
+};
+
 export class ModelRegistry {
-  private readonly engines = new Map<string, Promise<MarianEngine>>();
+  private readonly engines = new Map<string, Promise<TranslationEngine>>();
 
   constructor(
     readonly modelsDir: string,
     private readonly engineOptions: EngineOptions = {},
+    private readonly registryOptions: RegistryOptions = {},
   ) {}
 
   /** The registry the worker runs with: MODELS_DIR and the engine settings from the environment. */
-  static fromSettings(settings: MtSettings = loadMtSettings()): ModelRegistry {
+  static fromSettings(settings: MtSettings = loadMtSettings(), registryOptions: RegistryOptions = {}): ModelRegistry {
     const { modelsDir, threads, provider, quantized, batchSize, maxLength } = settings;
-    return new ModelRegistry(modelsDir, { threads, provider, quantized, batchSize, maxLength });
+    return new ModelRegistry(modelsDir, { threads, provider, quantized, batchSize, maxLength }, registryOptions);
   }
 
   /** Folders named like a pair; `problem` says why one is unusable (a missing file). Read fresh each call. */
@@ -80,11 +90,13 @@ export class ModelRegistry {
   }
 
   /** The loaded engine of an installed pair (loaded once, then shared). */
-  engine(pair: Pair): Promise<MarianEngine> {
+  engine(pair: Pair): Promise<TranslationEngine> {
     const name = pairName(pair);
     let engine = this.engines.get(name);
     if (!engine) {
-      engine = MarianEngine.load(path.join(this.modelsDir, name), { ...this.engineOptions, sourceLang: pair.src, targetLang: pair.tgt });
+      const options = { ...this.engineOptions, sourceLang: pair.src, targetLang: pair.tgt };
+      const dir = path.join(this.modelsDir, name);
+      engine = this.registryOptions.engineThreads ? ThreadedEngine.load(dir, options) : MarianEngine.load(dir, options);
       // A failed load is not cached: the folder may be fixed or pulled later.
       engine.catch(() => this.engines.delete(name));
       this.engines.set(name, engine);

@@ -14,6 +14,9 @@ import { consumeSegmentJobs } from './segment-jobs';
 import { serveText } from './text-server';
 import { WorkerStats } from './worker-stats';
 
+/** Any short text warms an engine's tokenizer, sessions and decoding code. */
+const WARM_UP_TEXT = 'Hello world.';
+
 export type MtWorkerOptions = {
   bus: Bus;
   registry: ModelRegistry;
@@ -49,6 +52,8 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
       continue;
     }
     const engine = await opts.registry.engine(model.pair);
+    // One short sentence through it: the first real request should not pay for warming it up.
+    await engine.translate([WARM_UP_TEXT]);
     versions[pairName(model.pair)] = engine.modelVersion;
     if (engine.info().provider === 'cuda') provider = 'cuda';
   }

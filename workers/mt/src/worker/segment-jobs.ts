@@ -19,8 +19,12 @@ import type { LanguageCode } from '@mtp/proto';
 import type { PairTranslators } from './pair-translators';
 import type { WorkerStats } from './worker-stats';
 
-/** Segments per engine call: one engine batch, so progress is reported about once a batch. */
-const SLICE = 32;
+/**
+ * Segments per engine call, progress reported after each. The engine sorts a call's sentences by
+ * length before batching them, so a call of two batches pads less than two calls of one: 64 a
+ * call translated a document chunk about 20% faster than 32 (tiny model, 2 cores).
+ */
+const SLICE = 64;
 
 export type SegmentJobOptions = { pool: string; deviceId: string; ackWaitMs?: number };
 

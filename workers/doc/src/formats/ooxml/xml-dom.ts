@@ -2,8 +2,9 @@
  * Thin helpers over @xmldom/xmldom: OOXML parts are parsed into a DOM that keeps every
  * namespace, unknown element and attribute, edited in place and serialized back.
  */
-import { DOMParser, XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
+import { XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
 import { DocumentError } from '../types.js';
+import { parseXmlText } from './fast-xml-parse.js';
 
 export type { Document, Element, Node };
 
@@ -22,15 +23,10 @@ const ELEMENT_NODE = 1;
 export function parseXml(bytes: Uint8Array, partName: string): Document {
   const text = new TextDecoder('utf-8').decode(bytes);
   try {
-    return new DOMParser({ onError: onXmlError }).parseFromString(text, 'text/xml');
+    return parseXmlText(text);
   } catch (error) {
     throw new DocumentError('corrupt', `${partName} is not well-formed XML: ${(error as Error).message}`);
   }
-}
-
-/** Warnings (e.g. odd whitespace) are tolerated; errors make the part unreadable. */
-function onXmlError(level: 'warning' | 'error' | 'fatalError', message: string): void {
-  if (level !== 'warning') throw new Error(message);
 }
 
 export function serializeXml(doc: Document): Uint8Array {
