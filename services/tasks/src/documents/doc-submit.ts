@@ -94,9 +94,9 @@ async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, 
     );
     for (const [position, f] of files.entries()) {
       await client.query(
-        `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, chars, plan, sentences, tm_hits,
+        `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, chars, sentences, tm_hits,
                                 mt_indices, chunks, segments_total, segments_done, source_key)
-         VALUES ($1, $2, $3, $4, $5, $6, 'translating', $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+         VALUES ($1, $2, $3, $4, $5, $6, 'translating', $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           f.projectId,
           taskId,
@@ -105,7 +105,6 @@ async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, 
           f.ext,
           f.bytes,
           f.chars,
-          JSON.stringify(f.plan.paragraphs),
           JSON.stringify(f.plan.sentences),
           JSON.stringify(f.tmHits),
           JSON.stringify(f.mtIndices),

@@ -24,6 +24,8 @@ export type EngineOptions = {
   quantized?: boolean;
   /** onnxruntime intra-op threads. */
   threads?: number;
+  /** Idle onnxruntime threads spin-wait instead of sleeping (MT_SPIN; off by default, see onnx-session.ts). */
+  spin?: boolean;
   provider?: ProviderSetting;
   /** auto (default): source.spm + target.spm + vocab.json when present, else tokenizer.json. */
   tokenizer?: TokenizerChoice;
@@ -95,6 +97,7 @@ export class MarianEngine {
     const { sessions, choice } = await createSessions([files.encoder, files.decoder], {
       provider: options.provider,
       threads: options.threads,
+      spin: options.spin,
     });
     const [encoder, decoder] = sessions as [ort.InferenceSession, ort.InferenceSession];
     const logitsMeta = decoder.outputMetadata.find((m) => m.name === 'logits');

@@ -78,7 +78,7 @@ export async function consumeSegmentJobs(
       ackWaitMs: opts.ackWaitMs ?? entry.ackWaitMs,
       maxDeliver: entry.maxDeliver,
       retryDelaysMs: entry.retryDelaysMs,
-      concurrency: 1,
+      concurrency: 2,
     },
   );
 }
