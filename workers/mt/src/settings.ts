@@ -15,6 +15,8 @@ export type MtSettings = {
   modelsDir: string;
   /** onnxruntime intra-op threads per session. MT_THREADS, default: the CPU count (at most 8). */
   threads: number;
+  /** MT_SPIN=1: idle onnxruntime threads spin-wait (faster only on cores nothing else uses). */
+  spin: boolean;
   /** MT_PROVIDER: `auto` uses CUDA when this onnxruntime has it, else CPU. */
   provider: ProviderSetting;
   /** MT_QUANTIZED=1 prefers the `*_quantized.onnx` (int8) files of a model folder. */
@@ -56,6 +58,8 @@ export function loadMtSettings(env: NodeJS.ProcessEnv = process.env): MtSettings
   }
   const quantized = optional(env, 'MT_QUANTIZED') ?? '0';
   if (!['0', '1', 'true', 'false'].includes(quantized)) throw new Error(`MT_QUANTIZED must be 0 or 1, got ${JSON.stringify(quantized)}`);
+  const spin = optional(env, 'MT_SPIN') ?? '0';
+  if (!['0', '1'].includes(spin)) throw new Error(`MT_SPIN must be 0 or 1, got ${JSON.stringify(spin)}`);
   const baseUrl = optional(env, 'MODELS_BASE_URL') ?? DEFAULT_BASE_URL;
   if (!/^https?:\/\//.test(baseUrl)) throw new Error(`MODELS_BASE_URL must start with http:// or https://, got ${JSON.stringify(baseUrl)}`);
   const template = optional(env, 'MODELS_REPO_TEMPLATE') ?? DEFAULT_REPO_TEMPLATE;
@@ -65,6 +69,7 @@ export function loadMtSettings(env: NodeJS.ProcessEnv = process.env): MtSettings
   return {
     modelsDir: path.resolve(optional(env, 'MODELS_DIR') ?? path.join(dataDir, 'models')),
     threads: intVar(env, 'MT_THREADS', Math.min(MAX_DEFAULT_THREADS, os.availableParallelism())),
+    spin: spin === '1',
     provider,
     quantized: quantized === '1' || quantized === 'true',
     batchSize: intVar(env, 'MT_BATCH_SIZE', 32),

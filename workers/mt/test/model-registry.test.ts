@@ -68,6 +68,8 @@ describe('ModelRegistry', () => {
     expect(registry.modelsDir).toBe(root);
     expect(() => loadMtSettings({ MT_THREADS: 'many' })).toThrow(/MT_THREADS must be an integer/);
     expect(() => loadMtSettings({ MT_PROVIDER: 'tpu' })).toThrow(/MT_PROVIDER must be auto, cpu or cuda/);
+    expect([loadMtSettings({}).spin, loadMtSettings({ MT_SPIN: '1' }).spin]).toEqual([false, true]);
+    expect(() => loadMtSettings({ MT_SPIN: 'yes' })).toThrow(/MT_SPIN must be 0 or 1/);
     expect(loadMtSettings({ DATA_DIR: '/srv/mtp' }).modelsDir).toBe('/srv/mtp/models');
   });
 

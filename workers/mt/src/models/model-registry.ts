@@ -39,8 +39,8 @@ export class ModelRegistry {
 
   /** The registry the worker runs with: MODELS_DIR and the engine settings from the environment. */
   static fromSettings(settings: MtSettings = loadMtSettings(), registryOptions: RegistryOptions = {}): ModelRegistry {
-    const { modelsDir, threads, provider, quantized, batchSize, maxLength } = settings;
-    return new ModelRegistry(modelsDir, { threads, provider, quantized, batchSize, maxLength }, registryOptions);
+    const { modelsDir, threads, spin, provider, quantized, batchSize, maxLength } = settings;
+    return new ModelRegistry(modelsDir, { threads, spin, provider, quantized, batchSize, maxLength }, registryOptions);
   }
 
   /** Folders named like a pair; `problem` says why one is unusable (a missing file). Read fresh each call. */
