@@ -165,6 +165,13 @@ describe('fuzzy TM lookup', () => {
       null,
       { translated: '关闭它。', score: 100 },
     ]);
+    // A repeated segment is scored at each place by its own previous segment.
+    expect(await port.exactMatches(user.userId, 'en-us', 'zh-cn', ['Open the dialog.', 'Press OK.', 'Close it.', 'Press OK.'])).toEqual([
+      null,
+      { translated: '按确定。', score: 101 },
+      { translated: '关闭它。', score: 100 },
+      { translated: '按确定。', score: 100 },
+    ]);
     expect(await port.exactMatches(user.userId, 'zh-cn', 'en-us', ['打开文件', '关闭它。'])).toEqual([
       { translated: 'Open the file', score: 100 },
       null,

@@ -3,6 +3,7 @@
  * 100 for an identical stored source, 101 when the stored previous segment is also the run's
  * previous segment. The user's own memories win over system ones at the same score; two-way
  * banks answer from the target side too (never 101: the reverse has no previous segment).
+ * Each distinct text is looked up once (documents repeat headers, labels and table cells).
  */
 import type { Db } from '@mtp/platform';
 import { CONTEXT_SCORE, EXACT_SCORE } from '../matching/index';
@@ -17,6 +18,7 @@ export async function findExactMatches(
 ): Promise<(ExactMatch | null)[]> {
   const segments = query.segments.map((s) => s.trim());
   if (segments.length === 0) return [];
+  const distinct = [...new Set(segments)];
   const { rows } = await db.query<Row>(
     `SELECT u.i::text AS i, e.translated, e.prev_source, b.user_id IS NOT NULL AS own
      FROM unnest($4::text[]) WITH ORDINALITY AS u(t, i)
@@ -28,16 +30,21 @@ export async function findExactMatches(
      JOIN tm_entries e ON hashtextextended(e.translated, 0) = hashtextextended(u.t, 0) AND e.reverse_tokens <> '{}' AND e.translated = u.t
        AND e.src_lang = $3 AND e.tgt_lang = $2
      JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND b.tow_way = 1 AND (b.user_id = $1 OR b.system_or_individual = 0)`,
-    [query.userId, query.srcLang, query.tgtLang, segments],
+    [query.userId, query.srcLang, query.tgtLang, distinct],
   );
-  const best: ({ match: ExactMatch; own: boolean } | null)[] = segments.map(() => null);
+  const rowsByText = new Map<string, Row[]>();
   for (const row of rows) {
-    const index = Number(row.i) - 1;
-    const prev = index > 0 ? segments[index - 1]! : null;
-    const score = row.prev_source !== null && prev !== null && row.prev_source.trim() === prev ? CONTEXT_SCORE : EXACT_SCORE;
-    const current = best[index];
-    const better = !current || score > current.match.score || (score === current.match.score && row.own && !current.own);
-    if (better) best[index] = { match: { translated: row.translated, score }, own: row.own };
+    const text = distinct[Number(row.i) - 1]!;
+    rowsByText.set(text, [...(rowsByText.get(text) ?? []), row]);
   }
-  return best.map((b) => b?.match ?? null);
+  return segments.map((segment, index) => {
+    const prev = index > 0 ? segments[index - 1]! : null;
+    let best: { match: ExactMatch; own: boolean } | null = null;
+    for (const row of rowsByText.get(segment) ?? []) {
+      const score = row.prev_source !== null && prev !== null && row.prev_source.trim() === prev ? CONTEXT_SCORE : EXACT_SCORE;
+      const better = !best || score > best.match.score || (score === best.match.score && row.own && !best.own);
+      if (better) best = { match: { translated: row.translated, score }, own: row.own };
+    }
+    return best?.match ?? null;
+  });
 }
