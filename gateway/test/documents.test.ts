@@ -11,7 +11,7 @@ import { unzipSync, zipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { convertWithLibreOffice } from '@mtp/platform';
 import { sweepExpiredDocuments, type DocDeps } from '@mtp/tasks';
-import type { MyFilesData } from '@mtp/proto';
+import { BUS, type JobsWithdrawn, type MyFilesData } from '@mtp/proto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';
@@ -101,6 +101,8 @@ describe('document translation', () => {
     const other = await gw.registeredUser('docs4@example.com');
     const before = await leftOf(userId);
     const many = Array.from({ length: 400 }, (_, i) => LINES[i % LINES.length]).join('\n');
+    const withdrawn: string[][] = [];
+    const listening = await gw.bus.subscribe<JobsWithdrawn>(BUS.jobsWithdrawn.subject, (event) => void withdrawn.push(event.task_ids));
     const created = await uploadDocuments(gw, token, [{ name: 'many.txt', bytes: Buffer.from(many) }]);
     expect(created.code).toBe(20000);
     const foreign = await gw.call('GET', 'request_translate/doc/query', { token: other.token, query: { task_id: created.data.task_id } });
@@ -113,6 +115,9 @@ describe('document translation', () => {
     expect(stopped.data.interrupted).toBe(1);
     const task = await waitForTask(gw, token, created.data.task_id);
     expect(task.translate_list[0]!.status).toBe('interrupted');
+    // The workers were told to skip the file's chunks still queued.
+    await listening.unsubscribe();
+    expect(withdrawn).toEqual([[task.translate_list[0]!.projectId]]);
     expect(task.translate_list[0]!.message).toBe('The translation task has been interrupted');
     expect(task.step).toBe(4);
     expect(await leftOf(userId)).toBe(before);

@@ -143,6 +143,7 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
     registeredUser,
     adminToken,
     translation,
+    bus,
     storage,
     storageDir,
     close: async () => {

@@ -94,6 +94,14 @@ export const JobProgress = Type.Object({
 });
 export type JobProgress = Static<typeof JobProgress>;
 
+/**
+ * mt.withdrawn: tasks whose queued chunks are no longer wanted (a document interrupted by its
+ * user, a file failed): workers skip their jobs instead of translating them. Best effort: a
+ * worker that missed it translates the chunks, and their results are ignored.
+ */
+export const JobsWithdrawn = Type.Object({ task_ids: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }) });
+export type JobsWithdrawn = Static<typeof JobsWithdrawn>;
+
 /** doc.assemble: every chunk of a document file is translated; write the translated file. */
 export const AssembleDocumentJob = Type.Object({ project_id: Type.String({ minLength: 1 }) });
 export type AssembleDocumentJob = Static<typeof AssembleDocumentJob>;
@@ -184,6 +192,17 @@ export const BUS = {
     subject: 'mt.progress',
     pooled: false,
     schema: JobProgress,
+  },
+  jobsWithdrawn: {
+    subject: 'mt.withdrawn',
+    pooled: false,
+    schema: JobsWithdrawn,
+    // Why: a queue of chunks can wait hours behind a large backlog, and the documents themselves
+    // are kept 24 h; a worker remembers a withdrawn task that long (ids are small).
+    rememberMs: 24 * 60 * 60_000,
+    // Why: 100,000 ids are a few MB; past that the oldest are forgotten (their chunks are then
+    // translated and ignored, as if the event had been missed).
+    rememberMax: 100_000,
   },
   deviceHeartbeat: {
     subject: 'devices.heartbeat',

@@ -6,7 +6,7 @@ import { BUS, checkBusMessage, poolSubject, SegmentResult, type SegmentJob } fro
 import { deadLetterQueue, UnrecoverableJobError, type Bus, type DeadJob, type Db, type JobConsumer } from '@mtp/platform';
 import type { QuotaPort } from './ports';
 import { failTask } from './text-jobs';
-import { failDocFile, storeDocChunk } from './documents/doc-state';
+import { failDocFile, storeDocChunk, withdrawChunks } from './documents/doc-state';
 
 export type ResultConsumers = { stop(): Promise<void> };
 
@@ -46,8 +46,9 @@ export async function startResultConsumers(db: Db, bus: Bus, quota: QuotaPort, p
       const taskId = job.payload.payload?.task_id;
       if (!taskId) return;
       if (await failTask(db, taskId, job.payload.error)) await quota.refund(taskId);
-      // A document chunk that kept failing fails its file; the batch's other files go on.
-      else await failDocFile({ db, quota }, taskId, job.payload.error);
+      // A document chunk that kept failing fails its file (its other chunks are withdrawn); the
+      // batch's other files go on.
+      else if (await failDocFile({ db, quota }, taskId, job.payload.error)) await withdrawChunks(bus, [taskId]);
     },
     { ackWaitMs: BUS.segmentResults.ackWaitMs, maxDeliver: BUS.segmentResults.maxDeliver },
   );

@@ -18,7 +18,7 @@ async function main() {
     settings.modelsDir,
     {
       threads: settings.threads,
-    spin: settings.spin,
+      spin: settings.spin,
       provider: settings.provider,
       quantized: settings.quantized,
       batchSize: settings.batchSize,

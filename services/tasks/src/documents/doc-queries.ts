@@ -4,9 +4,9 @@
  * download lookup, interrupting (unfinished files stop and are refunded), My Documents.
  */
 import { AppError, CODES, DOC_STEPS, messageOf, type DocFileItem, type DocQueryData, type MyFilesData, type UiLang } from '@mtp/proto';
-import type { Db } from '@mtp/platform';
+import type { Bus, Db } from '@mtp/platform';
 import type { QuotaPort } from '../ports';
-import { finishFile } from './doc-state';
+import { finishFile, withdrawChunks } from './doc-state';
 
 type FileRow = {
   project_id: string;
@@ -91,7 +91,7 @@ export async function queryDocTask(db: Db, userId: number, taskId: string, lang:
 
 /** `POST request_translate/doc/interrupt`: stops the unfinished files and refunds them. */
 export async function interruptDocTask(
-  deps: { db: Db; quota: QuotaPort },
+  deps: { db: Db; quota: QuotaPort; bus: Bus },
   userId: number,
   taskId: string,
 ): Promise<{ interrupted: number }> {
@@ -101,9 +101,12 @@ export async function interruptDocTask(
     `SELECT project_id FROM doc_files WHERE task_id::text = $1 AND status IN ('queued', 'translating')`,
     [taskId],
   );
-  let interrupted = 0;
-  for (const row of rows) if (await finishFile(deps, row.project_id, { status: 'interrupted' })) interrupted += 1;
+  const stopped: string[] = [];
+  for (const row of rows) if (await finishFile(deps, row.project_id, { status: 'interrupted' })) stopped.push(row.project_id);
   await deps.db.query(`UPDATE doc_tasks SET status = 'interrupted' WHERE task_id::text = $1 AND status = 'working'`, [taskId]);
+  // Their queued chunks would still take the pool's time: the workers skip them.
+  await withdrawChunks(deps.bus, stopped);
+  const interrupted = stopped.length;
   return { interrupted };
 }
 

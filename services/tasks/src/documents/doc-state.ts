@@ -4,7 +4,7 @@
  * `translating` does nothing, so redelivered jobs and racing consumers cannot charge twice.
  * Chunks are stored once per (file, chunk); the one that completes a file queues its assembly.
  */
-import { CODES, type CodeName, type SegmentResult } from '@mtp/proto';
+import { BUS, CODES, type CodeName, type JobsWithdrawn, type SegmentResult } from '@mtp/proto';
 import type { Bus, Db } from '@mtp/platform';
 import type { QuotaPort } from '../ports';
 import { publishAssemble } from './doc-assemble';
@@ -82,4 +82,11 @@ export async function storeDocChunk(db: Db, bus: Bus, result: SegmentResult): Pr
 export async function failDocFile(deps: { db: Db; quota: QuotaPort }, projectId: string, message: string): Promise<boolean> {
   if (!UUID.test(projectId)) return false;
   return finishFile(deps, projectId, { status: 'failed', code: 'FILE_TRANSLATION_FAILED', message });
+}
+
+/** Tells the workers to skip the still-queued chunks of these files (best effort, see JobsWithdrawn). */
+export async function withdrawChunks(bus: Bus, projectIds: string[]): Promise<void> {
+  if (projectIds.length === 0) return;
+  const event: JobsWithdrawn = { task_ids: projectIds };
+  await bus.publish(BUS.jobsWithdrawn.subject, event).catch(() => {});
 }

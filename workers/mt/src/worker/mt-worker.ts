@@ -12,6 +12,7 @@ import type { RemoteChatEngine } from '../remote/remote-chat-engine';
 import { PairTranslators } from './pair-translators';
 import { consumeSegmentJobs } from './segment-jobs';
 import { serveText } from './text-server';
+import { WithdrawnTasks } from './withdrawn-tasks';
 import { WorkerStats } from './worker-stats';
 
 /** Any short text warms an engine's tokenizer, sessions and decoding code. */
@@ -64,7 +65,10 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
   log(`mt worker ${deviceId}: ${loadedPairs.length} models loaded (${loadedPairs.join(', ') || 'none'}), provider ${provider}`);
 
   const text = await serveText(opts.bus, translators, pool, stats);
-  const jobs = await consumeSegmentJobs(opts.bus, translators, stats, { pool, deviceId, ackWaitMs: opts.jobAckWaitMs });
+  // Listening before taking jobs, so a withdrawal sent meanwhile is not missed.
+  const withdrawn = new WithdrawnTasks();
+  const withdrawals = await withdrawn.listen(opts.bus);
+  const jobs = await consumeSegmentJobs(opts.bus, translators, stats, { pool, deviceId, ackWaitMs: opts.jobAckWaitMs, withdrawn });
   const reporter = await startDeviceReporter(
     opts.bus,
     () => ({
@@ -87,6 +91,7 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
     stop: async () => {
       await text.unsubscribe();
       await jobs.stop();
+      await withdrawals.unsubscribe();
       await reporter.stop();
       await translators.close();
     },

@@ -17,6 +17,7 @@ import {
 import { UnrecoverableJobError, type Bus, type JobConsumer } from '@mtp/platform';
 import type { LanguageCode } from '@mtp/proto';
 import type { PairTranslators } from './pair-translators';
+import type { WithdrawnTasks } from './withdrawn-tasks';
 import type { WorkerStats } from './worker-stats';
 
 /**
@@ -26,7 +27,13 @@ import type { WorkerStats } from './worker-stats';
  */
 const SLICE = 64;
 
-export type SegmentJobOptions = { pool: string; deviceId: string; ackWaitMs?: number };
+export type SegmentJobOptions = {
+  pool: string;
+  deviceId: string;
+  ackWaitMs?: number;
+  /** Tasks whose jobs are acked untranslated (interrupted documents, failed files). */
+  withdrawn?: WithdrawnTasks;
+};
 
 export async function consumeSegmentJobs(
   bus: Bus,
@@ -42,6 +49,8 @@ export async function consumeSegmentJobs(
       if (!checkBusMessage(SegmentJob, payload)) {
         throw new UnrecoverableJobError(`invalid segment job: ${busMessageErrors(SegmentJob, payload).join('; ')}`);
       }
+      // Nobody wants it any more: acked untranslated, no result (the file is already settled).
+      if (opts.withdrawn?.has(payload.task_id)) return;
       const src = payload.src_lang as LanguageCode;
       const tgt = payload.tgt_lang as LanguageCode;
       const route = await translators.describe(src, tgt);
@@ -50,6 +59,7 @@ export async function consumeSegmentJobs(
         const translations: string[] = [];
         for (let i = 0; i < payload.segments.length; i += SLICE) {
           if (job.signal.aborted) throw new Error('job handed back');
+          if (opts.withdrawn?.has(payload.task_id)) return;
           const slice = payload.segments.slice(i, i + SLICE);
           translations.push(...(await translators.translate(src, tgt, slice, payload.glossary)));
           job.progress();
