@@ -6,3 +6,4 @@ export { docxFormat, pptxFormat, xlsxFormat } from './formats/ooxml/index';
 export { pdfFormat } from './formats/pdf/index';
 export { txtFormat, htmlFormat, srtFormat, xliffFormat } from './formats/text/index';
 export * from './pictures/index';
+export { editAsOoxml } from './legacy/index';

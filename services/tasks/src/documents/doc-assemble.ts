@@ -5,7 +5,7 @@
  * in order (TM hits and MT chunks), the format writes the file in the task's mode, the result is
  * stored, and only then is the file marked done and its characters settled.
  */
-import { openDocument, PICTURE_FORMATS, planSentences, translatedParagraphs, translatePictures } from '@mtp/doc-worker';
+import { editAsOoxml, openDocument, PICTURE_FORMATS, planSentences, translatedParagraphs, translatePictures } from '@mtp/doc-worker';
 import { BUS, type AssembleDocumentJob, type DocMode, type Domain, type LanguageCode } from '@mtp/proto';
 import type { Bus } from '@mtp/platform';
 import { documentAppError } from './doc-errors';
@@ -70,9 +70,24 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
   progress();
   let output: Buffer;
   try {
+    const src = file.src_lang as LanguageCode;
+    const tgt = file.tgt_lang as LanguageCode;
+    // Pictures are translated in the written OOXML package (for doc/ppt/xls before converting back).
+    const translateInside =
+      file.translate_pictures && PICTURE_FORMATS.has(file.ext)
+        ? async (ooxml: Buffer) => {
+            progress();
+            const pictures = await translatePictures(ooxml, src, async (texts) => {
+              progress();
+              return (await deps.mt.translate(texts, src, tgt, file.domain as Domain)).translations;
+            });
+            return pictures.bytes;
+          }
+        : undefined;
     if (file.sentences.length === 0) {
-      // Pictures only: the document itself stays as it is.
-      output = await deps.storage.getBuffer(file.source_key);
+      // Pictures only: the document's text stays as it is.
+      const source = await deps.storage.getBuffer(file.source_key);
+      output = translateInside ? await editAsOoxml(file.ext, source, translateInside) : source;
     } else {
       const document =
         takeOpened(projectId) ??
@@ -84,17 +99,8 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
         mode: file.mode,
         srcLang: file.src_lang,
         tgtLang: file.tgt_lang,
+        finishPackage: translateInside,
       });
-    }
-    if (file.translate_pictures && PICTURE_FORMATS.has(file.ext)) {
-      progress();
-      const src = file.src_lang as LanguageCode;
-      const tgt = file.tgt_lang as LanguageCode;
-      const pictures = await translatePictures(output, src, async (texts) => {
-        progress();
-        return (await deps.mt.translate(texts, src, tgt, file.domain as Domain)).translations;
-      });
-      output = pictures.bytes;
     }
   } catch (err) {
     throw documentAppError(err, file.file_name);

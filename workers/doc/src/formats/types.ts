@@ -36,6 +36,12 @@ export type WriteOptions = {
   mode: OutputMode;
   srcLang: string;
   tgtLang: string;
+  /**
+   * OOXML formats (and the legacy ones written through them): a last step on the written OOXML
+   * package, e.g. translating its pictures. A legacy format runs it before converting back, so
+   * its pictures are reached without another conversion round trip.
+   */
+  finishPackage?: (ooxml: Buffer) => Promise<Buffer>;
 };
 
 export interface OpenedDocument {

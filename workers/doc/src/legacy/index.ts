@@ -11,6 +11,26 @@ import { inspectDocument } from '../inspect';
 export type LegacyExtension = 'doc' | 'xls' | 'ppt';
 export type ModernExtension = 'docx' | 'xlsx' | 'pptx';
 
+/** The OOXML sibling each legacy format is read and written through. */
+export const MODERN_OF: Record<LegacyExtension, ModernExtension> = { doc: 'docx', xls: 'xlsx', ppt: 'pptx' };
+
+const isLegacy = (ext: string): ext is LegacyExtension => ext in MODERN_OF;
+
+/**
+ * Runs `edit` on a file as an OOXML package: a docx/pptx/xlsx as it is, a doc/ppt/xls converted
+ * to its sibling and back (used for the pictures of a document with no text to write).
+ */
+export async function editAsOoxml(
+  ext: string,
+  input: Buffer,
+  edit: (ooxml: Buffer) => Promise<Buffer>,
+  convert?: Converter,
+): Promise<Buffer> {
+  if (!isLegacy(ext)) return edit(input);
+  const run = convert ?? ((bytes, from, to) => convertWithLibreOffice(bytes, from, to));
+  return run(await edit(await run(input, ext, MODERN_OF[ext])), MODERN_OF[ext], ext);
+}
+
 /** Buffer in, buffer out: LibreOffice in production, replaceable for other converters. */
 export type Converter = (input: Buffer, fromExt: string, toExt: string) => Promise<Buffer>;
 

@@ -47,5 +47,5 @@ export async function translatePictures(
   return { bytes: Buffer.from(zipSync(entries as Zippable)), report };
 }
 
-/** Formats whose pictures can be translated (the OOXML packages). */
-export const PICTURE_FORMATS = new Set(['docx', 'pptx', 'xlsx']);
+/** Formats whose pictures can be translated: the OOXML packages, and the legacy ones through them. */
+export const PICTURE_FORMATS = new Set(['docx', 'pptx', 'xlsx', 'doc', 'ppt', 'xls']);

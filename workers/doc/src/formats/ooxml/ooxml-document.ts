@@ -85,7 +85,8 @@ export function openOoxml(input: Buffer, spec: OoxmlFormatSpec): OpenedDocument 
         flushInsertions(part.doc);
         changed.set(part.name, serializeXml(part.doc));
       }
-      return writePackage(pkg, changed);
+      const written = writePackage(pkg, changed);
+      return options.finishPackage ? options.finishPackage(written) : written;
     },
   };
 }
