@@ -131,8 +131,10 @@ try {
       `to the first chunk's progress ${s(median((r) => r.firstChunk))}, last chunk to done ${s(median((r) => r.lastChunkToDone))}); ` +
       `engine alone ${s(median((r) => r.engine))}`,
   );
+  const outside = median((r) => r.total - r.engine);
   console.log(
-    `outside the engine: ${median(share).toFixed(1)}% of the total (median; runs ${runs.map((r) => `${share(r).toFixed(1)}%`).join(', ')}; target < 10%)`,
+    `outside the engine: ${median(share).toFixed(1)}% of the total (median; runs ${runs.map((r) => `${share(r).toFixed(1)}%`).join(', ')}; ` +
+      `target < 10%), ${s(outside)} in all, ${(outside / PAGES).toFixed(1)} ms a page`,
   );
 } finally {
   await platform.close();

@@ -6,7 +6,7 @@
 import { remaining } from '@mtp/billing';
 import { docxFormat, txtFormat } from '@mtp/doc-worker';
 import { ocrImage } from '@mtp/doc-worker/src/ocr/index';
-import { createCanvas } from '@napi-rs/canvas';
+import { textPicture } from '@mtp/doc-worker/test/picture-helpers';
 import { unzipSync, zipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { convertWithLibreOffice } from '@mtp/platform';
@@ -79,14 +79,7 @@ describe('document translation', () => {
   it('translates the text of pictures inside a docx when asked', async () => {
     const { token } = await gw.registeredUser('docs6@example.com');
     const entries = unzipSync(await readFile(path.join(REPO_ROOT, 'workers/doc/fixtures/ooxml/having-images.docx')));
-    const canvas = createCanvas(480, 110);
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, 480, 110);
-    ctx.fillStyle = '#000000';
-    ctx.font = '56px sans-serif';
-    ctx.fillText('twenty one', 30, 72);
-    entries['word/media/image1.png'] = new Uint8Array(canvas.encodeSync('png'));
+    entries['word/media/image1.png'] = new Uint8Array(textPicture('twenty one'));
     const created = await uploadDocuments(gw, token, [{ name: 'pictures.docx', bytes: zipSync(entries) }], { translate_pictures: '1' });
     expect(created.code, created.msg).toBe(20000);
     const task = await waitForTask(gw, token, created.data.task_id);

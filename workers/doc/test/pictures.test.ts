@@ -4,7 +4,6 @@
  * not a picture keeps its bytes. (The fixture's other pictures are "python powered" logos, whose
  * text is found and translated too.) A legacy .doc gets the same, through its OOXML sibling.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -12,20 +11,10 @@ import { convertWithLibreOffice } from '@mtp/platform';
 import { legacyFormat, editAsOoxml } from '../src/legacy/index';
 import { docxFormat } from '../src/formats/ooxml/index';
 import { ocrImage } from '../src/ocr/index';
+import { textPicture } from './picture-helpers';
 import { translatePictures, type TranslateTexts } from '../src/pictures/index';
 
 const FIXTURE = new URL('../fixtures/ooxml/having-images.docx', import.meta.url);
-
-function textPicture(text: string): Buffer {
-  const canvas = createCanvas(640, 120);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, 640, 120);
-  ctx.fillStyle = '#000000';
-  ctx.font = '48px sans-serif';
-  ctx.fillText(text, 30, 75);
-  return canvas.encodeSync('png');
-}
 
 describe('pictures inside documents', () => {
   it('translates the text of a picture and leaves everything else as it was', async () => {

@@ -5,7 +5,15 @@
  * in order (TM hits and MT chunks), the format writes the file in the task's mode, the result is
  * stored, and only then is the file marked done and its characters settled.
  */
-import { editAsOoxml, openDocument, PICTURE_FORMATS, planSentences, translatedParagraphs, translatePictures } from '@mtp/doc-worker';
+import {
+  editAsOoxml,
+  openDocument,
+  PICTURE_FORMATS,
+  planSentences,
+  translatedParagraphs,
+  translatePicture,
+  translatePictures,
+} from '@mtp/doc-worker';
 import { BUS, type AssembleDocumentJob, type DocMode, type Domain, type LanguageCode } from '@mtp/proto';
 import type { Bus } from '@mtp/platform';
 import { documentAppError } from './doc-errors';
@@ -72,17 +80,20 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
   try {
     const src = file.src_lang as LanguageCode;
     const tgt = file.tgt_lang as LanguageCode;
-    // Pictures are translated in the written OOXML package (for doc/ppt/xls before converting back).
+    const pictureTexts = async (texts: string[]) => {
+      progress();
+      return (await deps.mt.translate(texts, src, tgt, file.domain as Domain)).translations;
+    };
+    // Pictures are translated in the written OOXML package (for doc/ppt/xls before converting
+    // back); a PDF's are placed by the PDF writer itself, one at a time.
+    const wantPictures = file.translate_pictures;
     const translateInside =
-      file.translate_pictures && PICTURE_FORMATS.has(file.ext)
-        ? async (ooxml: Buffer) => {
-            progress();
-            const pictures = await translatePictures(ooxml, src, async (texts) => {
-              progress();
-              return (await deps.mt.translate(texts, src, tgt, file.domain as Domain)).translations;
-            });
-            return pictures.bytes;
-          }
+      wantPictures && PICTURE_FORMATS.has(file.ext)
+        ? async (ooxml: Buffer) => (await translatePictures(ooxml, src, pictureTexts)).bytes
+        : undefined;
+    const translateOnePicture =
+      wantPictures && file.ext === 'pdf'
+        ? async (image: Buffer, format: 'png' | 'jpeg') => (await translatePicture(image, format, src, pictureTexts))?.bytes ?? null
         : undefined;
     if (file.sentences.length === 0) {
       // Pictures only: the document's text stays as it is.
@@ -100,6 +111,7 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
         srcLang: file.src_lang,
         tgtLang: file.tgt_lang,
         finishPackage: translateInside,
+        translatePicture: translateOnePicture,
       });
     }
   } catch (err) {

@@ -42,7 +42,12 @@ export type WriteOptions = {
    * its pictures are reached without another conversion round trip.
    */
   finishPackage?: (ooxml: Buffer) => Promise<Buffer>;
+  /** PDF: translates one picture a text page paints (null: nothing to translate in it). */
+  translatePicture?: PictureTranslator;
 };
+
+/** A picture's translated version (same size and format), or null when it has no text to translate. */
+export type PictureTranslator = (image: Buffer, format: 'png' | 'jpeg') => Promise<Buffer | null>;
 
 export interface OpenedDocument {
   paragraphs: Paragraph[];

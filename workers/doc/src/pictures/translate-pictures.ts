@@ -16,6 +16,26 @@ export type TranslateTexts = (texts: string[]) => Promise<string[]>;
 
 export type PictureReport = { pictures: number; translated: number; lines: number; chars: number };
 
+/** One picture translated: OCR'd, its confident lines translated and redrawn; null when it has no text. */
+export async function translatePicture(
+  bytes: Uint8Array,
+  format: 'png' | 'jpeg',
+  srcLang: string,
+  translate: TranslateTexts,
+): Promise<{ bytes: Buffer; lines: number; chars: number } | null> {
+  const lines = (await ocrImage(bytes, tesseractLanguage(srcLang))).filter(
+    (l) => l.confidence >= MIN_LINE_CONFIDENCE && /\p{L}/u.test(l.text),
+  );
+  if (lines.length === 0) return null;
+  const translations = await translate(lines.map((l) => l.text));
+  const redrawn = await redrawPicture(
+    Buffer.from(bytes),
+    lines.map((l, i) => ({ box: l.box, text: translations[i] ?? l.text })),
+    format,
+  );
+  return { bytes: redrawn, lines: lines.length, chars: lines.reduce((n, l) => n + [...l.text].length, 0) };
+}
+
 export async function translatePictures(
   packageBytes: Buffer,
   srcLang: string,
@@ -27,20 +47,12 @@ export async function translatePictures(
     const match = MEDIA.exec(name);
     if (!match) continue;
     report.pictures += 1;
-    const lines = (await ocrImage(data, tesseractLanguage(srcLang))).filter(
-      (l) => l.confidence >= MIN_LINE_CONFIDENCE && /\p{L}/u.test(l.text),
-    );
-    if (lines.length === 0) continue;
-    const translations = await translate(lines.map((l) => l.text));
-    const redrawn = await redrawPicture(
-      Buffer.from(data),
-      lines.map((l, i) => ({ box: l.box, text: translations[i] ?? l.text })),
-      match[2]!.toLowerCase() === 'png' ? 'png' : 'jpeg',
-    );
-    entries[name] = new Uint8Array(redrawn);
+    const done = await translatePicture(data, match[2]!.toLowerCase() === 'png' ? 'png' : 'jpeg', srcLang, translate);
+    if (!done) continue;
+    entries[name] = new Uint8Array(done.bytes);
     report.translated += 1;
-    report.lines += lines.length;
-    report.chars += lines.reduce((n, l) => n + [...l.text].length, 0);
+    report.lines += done.lines;
+    report.chars += done.chars;
   }
   if (report.translated === 0) return { bytes: packageBytes, report };
   // Entry order is kept: fflate zips in the object's insertion order.

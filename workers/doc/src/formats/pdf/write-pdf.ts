@@ -3,14 +3,16 @@
  * show operators out of the page content stream (see content-stream.ts) and draw the
  * translation into the block's box, shrunk to fit. Text that cannot be cut out (OCR'd scans, text
  * not found in the page stream nor in the form XObjects it paints) is covered first: scans line
- * by line in the paper colour, other blocks with a white rectangle. Images, vector graphics and
- * page boxes are left untouched.
+ * by line in the paper colour, other blocks with a white rectangle. Vector graphics and page
+ * boxes are left untouched; images too, unless pictures are to be translated (pdf-pictures.ts).
  *
  * Modes: 0 replaces the text in place. 1 keeps every source page and inserts a translated copy
  * right after it (the copy shares resources with the source page, so images are not
  * duplicated). 2 is mode 1 with each translated block listing its sentences as
  * "source" line then "translation" line, for side-by-side study.
  */
+import type {
+  PDFRef} from 'pdf-lib';
 import {
   PDFArray,
   PDFDocument,
@@ -27,6 +29,7 @@ import type { TranslatedParagraph, WriteOptions } from '../types.js';
 import { removeTextInBoxes, type Rgb } from './content-stream.js';
 import { fitText } from './fit-text.js';
 import { baseFontName, removeTextInForms } from './form-text.js';
+import { translatePagePictures } from './pdf-pictures.js';
 import { fontsForTranslations, styleFromBaseFont, type FontStyle } from './fonts.js';
 import type { TextBlock } from './text-layout.js';
 
@@ -52,18 +55,26 @@ export async function writeTranslatedPdf(
   const allTexts = [...jobsByPage.values()].flat().map((job) => job.text);
   const fontFor = allTexts.length ? await fontsForTranslations(doc, allTexts, options.tgtLang) : undefined;
   const pages = doc.getPages();
+  // Scanned pages were OCR'd whole: their picture is the page, already translated as text.
+  const scanned = new Set(blocks.filter((block) => block.ocr).map((block) => block.page));
+  const pictures = new Map<PDFRef, PDFRef | null>();
   // Walk backwards so inserting a copy after page i does not shift the pages still to do.
   for (let index = pages.length - 1; index >= 0; index--) {
-    const jobs = jobsByPage.get(index);
-    if (!jobs || !fontFor) continue;
+    const jobs = fontFor ? jobsByPage.get(index) : undefined;
+    const withPictures = options.translatePicture !== undefined && !scanned.has(index);
+    if (!jobs && !withPictures) continue;
     const target = options.mode === 0 ? pages[index]! : insertCopyAfter(doc, pages[index]!, index);
-    translatePage(
-      doc,
-      target,
-      jobs,
-      fontFor,
-      blocks.filter((block) => block.page === index),
-    );
+    if (jobs)
+      translatePage(
+        doc,
+        target,
+        jobs,
+        fontFor!,
+        blocks.filter((block) => block.page === index),
+      );
+    const translatedPictures = withPictures ? await translatePagePictures(doc, target, options.translatePicture!, pictures) : 0;
+    // A bilingual copy of a page with neither text nor pictures translated is not wanted.
+    if (!jobs && translatedPictures === 0 && options.mode !== 0) doc.removePage(index + 1);
   }
   return Buffer.from(await doc.save());
 }

@@ -1,0 +1,104 @@
+/**
+ * "Translate pictures inside" for text PDFs: the images a page paints directly (its own
+ * XObject resources) are decoded, handed to a picture translator (OCR, translate, redraw) and
+ * replaced by the translated picture on that page only: the page gets its own copy of its
+ * resources, so a source page of a bilingual copy, or another page sharing the dictionary, keeps
+ * the original. An image used on several pages is translated once.
+ *
+ * Decoded here: JPEG (DCTDecode) and 8-bit Flate or unfiltered images in DeviceRGB or DeviceGray
+ * without a predictor. Others (JBIG2, CCITT, indexed or CMYK colours, stencil masks) are left as
+ * they are. A soft mask (transparency) is kept on the new picture.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { decodePDFRawStream, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument, type PDFPage } from 'pdf-lib';
+import type { PictureTranslator } from '../types.js';
+
+type Decoded = { bytes: Buffer; format: 'png' | 'jpeg' };
+
+const name = (dict: PDFDict, key: string) => dict.lookupMaybe(PDFName.of(key), PDFName)?.asString();
+
+/** The filters of a stream as names (`/DCTDecode` or `[/FlateDecode]`). */
+function filtersOf(dict: PDFDict): string[] {
+  const filter = dict.lookup(PDFName.of('Filter'));
+  if (filter instanceof PDFName) return [filter.asString()];
+  if (filter && 'asArray' in filter) return (filter as { asArray(): unknown[] }).asArray().map(String);
+  return [];
+}
+
+/** The image as PNG or JPEG bytes a picture translator can read, or undefined when it is not one we decode. */
+export function decodeImage(stream: PDFRawStream): Decoded | undefined {
+  const dict = stream.dict;
+  if (name(dict, 'Subtype') !== '/Image' || dict.lookup(PDFName.of('ImageMask'))?.toString() === 'true') return undefined;
+  if (dict.has(PDFName.of('Mask'))) return undefined;
+  const colours = name(dict, 'ColorSpace');
+  if (colours !== '/DeviceRGB' && colours !== '/DeviceGray') return undefined;
+  const filters = filtersOf(dict);
+  if (filters.length === 1 && filters[0] === '/DCTDecode') return { bytes: Buffer.from(stream.contents), format: 'jpeg' };
+  if (filters.some((f) => f !== '/FlateDecode') || dict.has(PDFName.of('DecodeParms'))) return undefined;
+  if (dict.lookupMaybe(PDFName.of('BitsPerComponent'), PDFNumber)?.asNumber() !== 8) return undefined;
+  const width = dict.lookupMaybe(PDFName.of('Width'), PDFNumber)?.asNumber() ?? 0;
+  const height = dict.lookupMaybe(PDFName.of('Height'), PDFNumber)?.asNumber() ?? 0;
+  const channels = colours === '/DeviceRGB' ? 3 : 1;
+  const pixels = filters.length ? decodePDFRawStream(stream).decode() : stream.contents;
+  if (width <= 0 || height <= 0 || pixels.length < width * height * channels) return undefined;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  const rgba = ctx.createImageData(width, height);
+  for (let i = 0, o = 0; i < width * height; i++, o += 4) {
+    const p = i * channels;
+    rgba.data[o] = pixels[p]!;
+    rgba.data[o + 1] = pixels[channels === 3 ? p + 1 : p]!;
+    rgba.data[o + 2] = pixels[channels === 3 ? p + 2 : p]!;
+    rgba.data[o + 3] = 255;
+  }
+  ctx.putImageData(rgba, 0, 0);
+  return { bytes: canvas.toBuffer('image/png'), format: 'png' };
+}
+
+/**
+ * Translates the pictures `page` paints from its own resources; answers how many were replaced.
+ * `done` maps an original image to its translated one (or null) across the pages of one write.
+ */
+export async function translatePagePictures(
+  doc: PDFDocument,
+  page: PDFPage,
+  translate: PictureTranslator,
+  done: Map<PDFRef, PDFRef | null>,
+): Promise<number> {
+  const resources = page.node.Resources();
+  const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  if (!resources || !xobjects) return 0;
+  const replaced = new Map<PDFName, PDFRef>();
+  for (const [key, value] of xobjects.entries()) {
+    if (!(value instanceof PDFRef)) continue;
+    if (!done.has(value)) done.set(value, await translatedImage(doc, value, translate));
+    const translated = done.get(value);
+    if (translated) replaced.set(key, translated);
+  }
+  if (replaced.size === 0) return 0;
+  // This page's own resources and XObject dictionary, pointing at the translated pictures.
+  const ownXObjects = xobjects.clone(doc.context);
+  for (const [key, ref] of replaced) ownXObjects.set(key, ref);
+  const ownResources = resources.clone(doc.context);
+  ownResources.set(PDFName.of('XObject'), ownXObjects);
+  page.node.set(PDFName.of('Resources'), ownResources);
+  return replaced.size;
+}
+
+async function translatedImage(doc: PDFDocument, ref: PDFRef, translate: PictureTranslator): Promise<PDFRef | null> {
+  const stream = doc.context.lookup(ref);
+  if (!(stream instanceof PDFRawStream)) return null;
+  const decoded = decodeImage(stream);
+  if (!decoded) return null;
+  const translated = await translate(decoded.bytes, decoded.format);
+  if (!translated) return null;
+  const image = decoded.format === 'jpeg' ? await doc.embedJpg(translated) : await doc.embedPng(translated);
+  await image.embed();
+  const softMask = stream.dict.get(PDFName.of('SMask'));
+  const embedded = doc.context.lookup(image.ref);
+  // The redrawn picture is opaque and the same size: the original's transparency still fits it.
+  if (softMask && embedded instanceof PDFRawStream && !embedded.dict.has(PDFName.of('SMask'))) {
+    embedded.dict.set(PDFName.of('SMask'), softMask);
+  }
+  return image.ref;
+}
