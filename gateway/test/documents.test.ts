@@ -3,7 +3,7 @@
  * models (en-us -> zh-cn: English number words to Chinese numerals): upload, chunked work,
  * progress, download, bilingual output, interrupt with refund, My Documents, expiry.
  */
-import { remaining } from '@mtp/billing';
+import { remaining, reserve } from '@mtp/billing';
 import { docxFormat, txtFormat } from '@mtp/doc-worker';
 import { ocrImage } from '@mtp/doc-worker/src/ocr/index';
 import { textPicture } from '@mtp/doc-worker/test/picture-helpers';
@@ -34,6 +34,13 @@ afterAll(async () => {
 });
 
 const leftOf = async (userId: number) => (await remaining(gw.db, userId)).total_left;
+
+/** A real Word file of pictures only, the first one showing "twenty one". */
+const picturesDocx = async () => {
+  const entries = unzipSync(await readFile(path.join(REPO_ROOT, 'workers/doc/fixtures/ooxml/having-images.docx')));
+  entries['word/media/image1.png'] = new Uint8Array(textPicture('twenty one'));
+  return Buffer.from(zipSync(entries));
+};
 
 describe('document translation', () => {
   it('translates a docx and a txt in one batch, charges each once and serves both results', async () => {
@@ -76,17 +83,39 @@ describe('document translation', () => {
     expect(opened.paragraphs.map((p) => p.text)).toEqual(['twenty one', '二十一', 'thirty eight', '三十八']);
   });
 
-  it('translates the text of pictures inside a docx when asked', async () => {
-    const { token } = await gw.registeredUser('docs6@example.com');
-    const entries = unzipSync(await readFile(path.join(REPO_ROOT, 'workers/doc/fixtures/ooxml/having-images.docx')));
-    entries['word/media/image1.png'] = new Uint8Array(textPicture('twenty one'));
-    const created = await uploadDocuments(gw, token, [{ name: 'pictures.docx', bytes: zipSync(entries) }], { translate_pictures: '1' });
+  it('translates the text of pictures inside a docx when asked, and charges that text', async () => {
+    const { token, userId } = await gw.registeredUser('docs6@example.com');
+    const before = await leftOf(userId);
+    const created = await uploadDocuments(gw, token, [{ name: 'pictures.docx', bytes: await picturesDocx() }], { translate_pictures: '1' });
+    expect(created.code, created.msg).toBe(20000);
+    const task = await waitForTask(gw, token, created.data.task_id);
+    const projectId = task.translate_list[0]!.projectId;
+    expect(task.translate_list[0]!.status).toBe('done');
+    const result = unzipSync((await download(gw, token, projectId)).rawPayload);
+    const read = await ocrImage(result['word/media/image1.png']!, 'chi_sim', { psm: 6 });
+    expect(read.map((l) => l.text.replace(/\s+/g, '')).join('')).toContain('二十一');
+    // The document has no text of its own: what was charged is the pictures' text, settled.
+    const { rows } = await gw.db.query<{ state: string; chars_charged: number }>(
+      `SELECT state, chars_charged::int AS chars_charged FROM quota_reservations WHERE task_id LIKE $1 || ':pic:%'`,
+      [projectId],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.state === 'settled')).toBe(true);
+    const charged = rows.reduce((n, r) => n + r.chars_charged, 0);
+    expect(charged).toBeGreaterThanOrEqual('twenty one'.length);
+    expect(before - (await leftOf(userId))).toBe(charged);
+  }, 60_000);
+
+  it('leaves pictures untranslated, and uncharged, when the characters left do not cover them', async () => {
+    const { token, userId } = await gw.registeredUser('docs7@example.com');
+    await reserve(gw.db, { userId, taskId: 'docs7-everything', chars: await leftOf(userId) });
+    const created = await uploadDocuments(gw, token, [{ name: 'pictures.docx', bytes: await picturesDocx() }], { translate_pictures: '1' });
     expect(created.code, created.msg).toBe(20000);
     const task = await waitForTask(gw, token, created.data.task_id);
     expect(task.translate_list[0]!.status).toBe('done');
     const result = unzipSync((await download(gw, token, task.translate_list[0]!.projectId)).rawPayload);
-    const read = await ocrImage(result['word/media/image1.png']!, 'chi_sim', { psm: 6 });
-    expect(read.map((l) => l.text.replace(/\s+/g, '')).join('')).toContain('二十一');
+    expect(Buffer.from(result['word/media/image1.png']!).equals(textPicture('twenty one'))).toBe(true);
+    expect(await leftOf(userId)).toBe(0);
   }, 60_000);
 
   it('refuses another user and interrupts with a refund of what was not done', async () => {

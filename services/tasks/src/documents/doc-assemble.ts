@@ -20,10 +20,12 @@ import { documentAppError } from './doc-errors';
 import { docResultKey, DOC_CHUNK_SENTENCES, resultName } from './doc-keys';
 import type { DocDeps } from './doc-deps';
 import { finishFile } from './doc-state';
+import { PictureCharges } from './picture-charges';
 import { dropOpened, takeOpened } from './opened-cache';
 
 type AssembleRow = {
   project_id: string;
+  user_id: number;
   task_id: string;
   file_name: string;
   ext: string;
@@ -63,7 +65,7 @@ async function translationsOf(deps: Pick<DocDeps, 'db'>, file: AssembleRow): Pro
 
 export async function assembleDocument(deps: DocDeps, projectId: string, progress: () => void = () => {}): Promise<void> {
   const { rows } = await deps.db.query<AssembleRow>(
-    `SELECT f.project_id, f.task_id, f.file_name, f.ext, f.status, f.chars, f.sentences, f.tm_hits, f.mt_indices, f.source_key,
+    `SELECT f.project_id, t.user_id, f.task_id, f.file_name, f.ext, f.status, f.chars, f.sentences, f.tm_hits, f.mt_indices, f.source_key,
             t.src_lang, t.tgt_lang, t.mode, t.domain, t.translate_pictures
      FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id WHERE f.project_id = $1`,
     [projectId],
@@ -77,11 +79,13 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
   const translations = await translationsOf(deps, file);
   progress();
   let output: Buffer;
+  const charges = new PictureCharges(deps.quota, file.user_id, projectId);
   try {
     const src = file.src_lang as LanguageCode;
     const tgt = file.tgt_lang as LanguageCode;
     const pictureTexts = async (texts: string[]) => {
       progress();
+      if (!(await charges.admit(texts))) return null;
       return (await deps.mt.translate(texts, src, tgt, file.domain as Domain)).translations;
     };
     // Pictures are translated in the written OOXML package (for doc/ppt/xls before converting
@@ -115,10 +119,22 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
       });
     }
   } catch (err) {
+    await charges.refund();
     throw documentAppError(err, file.file_name);
   }
   progress();
   const key = docResultKey(file.task_id, projectId, file.ext);
-  await deps.storage.put(key, output);
-  await finishFile(deps, projectId, { status: 'done', resultKey: key, resultName: resultName(file.file_name, file.tgt_lang) });
+  try {
+    await deps.storage.put(key, output);
+    const done = await finishFile(deps, projectId, {
+      status: 'done',
+      resultKey: key,
+      resultName: resultName(file.file_name, file.tgt_lang),
+    });
+    // Interrupted meanwhile: the file's own characters were refunded, so are its pictures'.
+    await (done ? charges.settle() : charges.refund());
+  } catch (err) {
+    await charges.refund();
+    throw err;
+  }
 }

@@ -12,7 +12,8 @@ import { redrawPicture } from './redraw-picture';
 export const MIN_LINE_CONFIDENCE = 60;
 const MEDIA = /^(word|ppt|xl)\/media\/[^/]+\.(png|jpe?g)$/i;
 
-export type TranslateTexts = (texts: string[]) => Promise<string[]>;
+/** The translations of a picture's lines, or null to leave the picture as it is (e.g. not paid for). */
+export type TranslateTexts = (texts: string[]) => Promise<string[] | null>;
 
 export type PictureReport = { pictures: number; translated: number; lines: number; chars: number };
 
@@ -28,6 +29,7 @@ export async function translatePicture(
   );
   if (lines.length === 0) return null;
   const translations = await translate(lines.map((l) => l.text));
+  if (!translations) return null;
   const redrawn = await redrawPicture(
     Buffer.from(bytes),
     lines.map((l, i) => ({ box: l.box, text: translations[i] ?? l.text })),

@@ -11,8 +11,7 @@
  * duplicated). 2 is mode 1 with each translated block listing its sentences as
  * "source" line then "translation" line, for side-by-side study.
  */
-import type {
-  PDFRef} from 'pdf-lib';
+import type { PDFRef } from 'pdf-lib';
 import {
   PDFArray,
   PDFDocument,
