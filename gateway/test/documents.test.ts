@@ -104,6 +104,7 @@ describe('document translation', () => {
     const charged = rows.reduce((n, r) => n + r.chars_charged, 0);
     expect(charged).toBeGreaterThanOrEqual('twenty one'.length);
     expect(before - (await leftOf(userId))).toBe(charged);
+    expect(task.price).toBe(charged);
   }, 60_000);
 
   it('leaves pictures untranslated, and uncharged, when the characters left do not cover them', async () => {

@@ -130,6 +130,7 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
       status: 'done',
       resultKey: key,
       resultName: resultName(file.file_name, file.tgt_lang),
+      pictureChars: charges.chars,
     });
     // Interrupted meanwhile: the file's own characters were refunded, so are its pictures'.
     await (done ? charges.settle() : charges.refund());

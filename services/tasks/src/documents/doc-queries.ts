@@ -51,7 +51,7 @@ export function toFileItem(f: FileRow, lang: UiLang): DocFileItem {
 }
 
 const FILE_COLUMNS =
-  'f.project_id, f.task_id, f.file_name, f.status, f.code, f.message, f.chars, f.segments_total, f.segments_done, f.result_name';
+  'f.project_id, f.task_id, f.file_name, f.status, f.code, f.message, f.chars + f.picture_chars AS chars, f.segments_total, f.segments_done, f.result_name';
 
 export async function queryDocTask(db: Db, userId: number, taskId: string, lang: UiLang): Promise<DocQueryData> {
   const { rows: tasks } = await db.query<{

@@ -10,14 +10,14 @@ import type { QuotaPort } from '../ports';
 import { publishAssemble } from './doc-assemble';
 
 type Finish =
-  | { status: 'done'; resultKey: string; resultName: string }
+  | { status: 'done'; resultKey: string; resultName: string; pictureChars?: number }
   | { status: 'failed'; code: CodeName; message: string }
   | { status: 'interrupted' };
 
 export async function finishFile(deps: { db: Db; quota: QuotaPort }, projectId: string, finish: Finish): Promise<boolean> {
   const { rows } = await deps.db.query<{ chars: number; task_id: string }>(
     `UPDATE doc_files SET status = $2, result_key = $3, result_name = $4, code = $5, message = $6, finished_at = now(),
-            segments_done = CASE WHEN $2 = 'done' THEN segments_total ELSE segments_done END
+            segments_done = CASE WHEN $2 = 'done' THEN segments_total ELSE segments_done END, picture_chars = $7
      WHERE project_id = $1 AND status IN ('queued', 'translating') RETURNING chars, task_id`,
     [
       projectId,
@@ -26,6 +26,7 @@ export async function finishFile(deps: { db: Db; quota: QuotaPort }, projectId: 
       finish.status === 'done' ? finish.resultName : null,
       finish.status === 'failed' ? CODES[finish.code].code : 0,
       finish.status === 'failed' ? finish.message : '',
+      finish.status === 'done' ? (finish.pictureChars ?? 0) : 0,
     ],
   );
   if (!rows[0]) return false;
