@@ -49,11 +49,16 @@ describe('ThreadedEngine', () => {
     await expect(engine.translate(['十'])).rejects.toThrow(/engine thread exited/);
   });
 
-  it('is what a registry with engine threads loads', async () => {
+  it('is what a registry with engine threads loads, and is loaded again when its thread has ended', async () => {
     const registry = new ModelRegistry(path.dirname(testModelDir('en-us_zh-cn')), { threads: 1 }, { engineThreads: true });
     try {
-      expect(await registry.engine({ src: 'en-us', tgt: 'zh-cn' })).toBeInstanceOf(ThreadedEngine);
+      const first = await registry.engine({ src: 'en-us', tgt: 'zh-cn' });
+      expect(first).toBeInstanceOf(ThreadedEngine);
       expect((await registry.translate('en-us', 'zh-cn', ['ten'])).translations).toEqual(['十']);
+      await first.dispose(); // as a crashed thread: it translates nothing more
+      expect(first.alive).toBe(false);
+      expect((await registry.translate('en-us', 'zh-cn', ['ten'])).translations).toEqual(['十']);
+      expect(await registry.engine({ src: 'en-us', tgt: 'zh-cn' })).not.toBe(first);
     } finally {
       await registry.close();
     }

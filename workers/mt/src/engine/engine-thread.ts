@@ -15,6 +15,8 @@ const DISPOSE_GRACE_MS = 5_000;
 /** What the registry and workers need of an engine, in this thread or another. */
 export type TranslationEngine = {
   readonly modelVersion: string;
+  /** False once the engine can no longer translate (its thread ended); absent: always usable. */
+  readonly alive?: boolean;
   info(): EngineInfo;
   translate(texts: readonly string[], options?: TranslateOptions): Promise<string[]>;
   dispose(): Promise<void>;
@@ -66,6 +68,10 @@ export class ThreadedEngine implements TranslationEngine {
 
   get modelVersion(): string {
     return this.engineInfo.modelVersion;
+  }
+
+  get alive(): boolean {
+    return this.failure === null;
   }
 
   info(): EngineInfo {

@@ -89,9 +89,18 @@ export class ModelRegistry {
     return { kind: 'unavailable', legs: [] };
   }
 
-  /** The loaded engine of an installed pair (loaded once, then shared). */
-  engine(pair: Pair): Promise<TranslationEngine> {
+  /**
+   * The loaded engine of an installed pair (loaded once, then shared). An engine whose thread
+   * has ended (a crash, out of memory) is loaded again instead of failing every later call.
+   */
+  async engine(pair: Pair): Promise<TranslationEngine> {
     const name = pairName(pair);
+    const cached = this.engines.get(name);
+    if (cached) {
+      const engine = await cached;
+      if (engine.alive !== false) return engine;
+      if (this.engines.get(name) === cached) this.engines.delete(name);
+    }
     let engine = this.engines.get(name);
     if (!engine) {
       const options = { ...this.engineOptions, sourceLang: pair.src, targetLang: pair.tgt };
