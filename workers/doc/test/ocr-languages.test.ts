@@ -13,10 +13,14 @@ describe('OCR per source language', () => {
     ['ja', '四半期売上報告'],
     ['ko', '분기별 매출 보고서'],
     ['ru', 'Квартальный отчёт'],
-  ])('reads a %s line', async (lang, text) => {
-    const lines = await ocrImage(textPicture(text), tesseractLanguage(lang));
-    const read = lines.map((l) => l.text).join(' ');
-    const squeeze = (s: string) => s.replace(/\s+/g, '').replace(/ё/g, 'е');
-    expect(squeeze(read)).toBe(squeeze(text));
-  }, 30_000);
+  ])(
+    'reads a %s line',
+    async (lang, text) => {
+      const lines = await ocrImage(textPicture(text), tesseractLanguage(lang));
+      const read = lines.map((l) => l.text).join(' ');
+      const squeeze = (s: string) => s.replace(/\s+/g, '').replace(/ё/g, 'е');
+      expect(squeeze(read)).toBe(squeeze(text));
+    },
+    30_000,
+  );
 });

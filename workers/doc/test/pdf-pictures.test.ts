@@ -3,7 +3,7 @@
  * translated and replaced on the translated pages (read back by OCR in Chinese); a picture used
  * on two pages is translated once; in bilingual mode the source page keeps its original picture.
  */
-import type { PDFRawStream, PDFRef} from 'pdf-lib';
+import type { PDFRawStream, PDFRef } from 'pdf-lib';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfFormat } from '../src/formats/pdf/index.js';
