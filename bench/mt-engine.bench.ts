@@ -5,13 +5,13 @@
  * at batch 1 and batch 32, on CPU with the same thread count. Both engines get the same source
  * ids, so tokenization is not part of the figure. Prints target tokens/second; no assertions.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MarianEngine } from '../workers/mt/src/engine/marian-engine';
 import { findModelFiles } from '../workers/mt/src/engine/model-files';
 import { REPO_ROOT } from '../workers/mt/src/settings';
+import { ensureOpusSizedModel, OPUS_SIZED_DIR } from './support/opus-sized-model';
 
 const NEW_TOKENS = 32;
 const BATCHES = [1, 32];
@@ -19,10 +19,9 @@ const BATCHES = [1, 32];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const THREADS = Number(process.env.MT_THREADS ?? Math.min(8, os.availableParallelism()));
 /** MT_BENCH_MODEL: an existing model folder (a real OPUS-MT export, say) instead of the random one. */
-const MODEL_DIR = path.resolve(process.env.MT_BENCH_MODEL ?? path.join(REPO_ROOT, '.data/bench-models/en-us_zh-cn'));
+const MODEL_DIR = path.resolve(process.env.MT_BENCH_MODEL ?? OPUS_SIZED_DIR);
 const MODELS_ROOT = path.dirname(MODEL_DIR);
 const PAIR = path.basename(MODEL_DIR);
-const BUILD_SCRIPT = path.join(REPO_ROOT, 'workers/mt/test-models/build_opus_sized_model.py');
 
 const SENTENCES = [
   'The committee approved the new budget after a long discussion.',
@@ -34,22 +33,6 @@ const SENTENCES = [
   'Prices rose sharply in the second quarter of the year.',
   'The software update fixes several security problems.',
 ];
-
-function ensureModel(): boolean {
-  if (existsSync(path.join(MODEL_DIR, 'onnx/decoder_model_merged.onnx'))) return true;
-  if (!existsSync(BUILD_SCRIPT)) {
-    console.log(`skipped: no benchmark model in ${MODEL_DIR} and no ${path.relative(REPO_ROOT, BUILD_SCRIPT)} to build one`);
-    return false;
-  }
-  console.log(`building the OPUS-MT-sized benchmark model into ${path.relative(REPO_ROOT, MODEL_DIR)} (once)...`);
-  // The script writes OUT/<pair>/.
-  const built = spawnSync('/usr/bin/python3', [BUILD_SCRIPT, '--out', MODELS_ROOT, '--pair', PAIR], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (built.status !== 0) {
-    console.log(`skipped: building the benchmark model failed (exit ${built.status}${built.error ? `, ${built.error.message}` : ''})`);
-    return false;
-  }
-  return true;
-}
 
 /**
  * Best time of each engine over RUNS, after one warm-up each. The engines alternate run by run,
@@ -123,7 +106,7 @@ async function compare(precision: 'fp32' | 'int8'): Promise<void> {
   await theirs.dispose();
 }
 
-if (ensureModel()) {
+if (ensureOpusSizedModel(MODEL_DIR)) {
   const files = findModelFiles(MODEL_DIR);
   const config = JSON.parse(readFileSync(files.config, 'utf8')) as { d_model: number; decoder_layers: number; vocab_size: number };
   const shown = MODEL_DIR.startsWith(REPO_ROOT) ? path.relative(REPO_ROOT, MODEL_DIR) : MODEL_DIR;
