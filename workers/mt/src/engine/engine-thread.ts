@@ -54,9 +54,13 @@ export class ThreadedEngine implements TranslationEngine {
     const worker = new Worker(ENTRY, { workerData: { dir, options }, execArgv: [] });
     return new Promise((resolve, reject) => {
       const onError = (err: Error) => reject(err);
+      // A thread that ends before it is ready (a failed import, say) must not leave the load hanging.
+      const onExit = (code: number) => reject(new Error(`engine thread exited (code ${code}) while loading ${dir}`));
       worker.once('error', onError);
+      worker.once('exit', onExit);
       worker.once('message', (reply: ThreadReply) => {
         worker.off('error', onError);
+        worker.off('exit', onExit);
         if (reply.type === 'ready') resolve(new ThreadedEngine(worker, reply.info));
         else {
           void worker.terminate();
