@@ -10,6 +10,7 @@ import { loadPdf, type PdfJsDocument } from './pdfjs-load.js';
 import { findPageImage, ocrPageImage } from './scanned-page.js';
 import { groupBlocks, groupLines, runsFromTextContent } from './text-layout.js';
 import { writeTranslatedPdf, type PlacedBlock } from './write-pdf.js';
+import { verticalBlocks } from './vertical-text.js';
 
 export type { PlacedBlock } from './write-pdf.js';
 
@@ -64,7 +65,10 @@ export async function readBlocks(pdf: PdfJsDocument, srcLang: string): Promise<P
   for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
     const page = await pdf.getPage(pageNumber).catch(unreadable(pageNumber));
     const content = await page.getTextContent().catch(unreadable(pageNumber));
-    let blocks = groupBlocks(groupLines(runsFromTextContent(content.items, content.styles)));
+    let blocks = [
+      ...groupBlocks(groupLines(runsFromTextContent(content.items, content.styles))),
+      ...verticalBlocks(content.items, content.styles),
+    ];
     let ocr = false;
     if (blocks.length === 0) {
       const image = await findPageImage(page).catch(unreadable(pageNumber));

@@ -15,8 +15,11 @@ export type Box = { x0: number; y0: number; x1: number; y1: number };
 
 export type Line = Box & { text: string; size: number; baseline: number; unreadable?: boolean };
 
-/** `background`: RGB 0..1 to cover the block with (scanned pages), white when absent. */
-export type TextBlock = Box & { lines: Line[]; size: number; text: string; background?: [number, number, number] };
+/**
+ * `background`: RGB 0..1 to cover the block with (scanned pages), white when absent. `vertical`:
+ * vertical writing (vertical-text.ts), its lines are columns read top to bottom, right to left.
+ */
+export type TextBlock = Box & { lines: Line[]; size: number; text: string; background?: [number, number, number]; vertical?: boolean };
 
 /** pdf.js text items: only the members we use. */
 type PdfJsTextItem = { str: string; transform: number[]; width: number; height: number; fontName: string };
@@ -41,7 +44,7 @@ export function runsFromTextContent(items: readonly unknown[], styles: Record<st
  * to control characters and arbitrary ASCII. Such a run is dropped (it stays untouched in the
  * output); a run with only a few stray control characters keeps them as spaces.
  */
-function readableText(text: string): string | undefined {
+export function readableText(text: string): string | undefined {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what we look for
   const unreadable = text.match(/[\u0000-\u0008\u000b-\u001f\ufffd\ue000-\uf8ff]/gu)?.length ?? 0;
   if (unreadable === 0) return text;

@@ -29,6 +29,7 @@ import { removeTextInBoxes, type Rgb } from './content-stream.js';
 import { fitText } from './fit-text.js';
 import { baseFontName, removeTextInForms } from './form-text.js';
 import { translatePagePictures } from './pdf-pictures.js';
+import { drawVerticalText } from './vertical-text.js';
 import { fontsForTranslations, styleFromBaseFont, type FontStyle } from './fonts.js';
 import type { TextBlock } from './text-layout.js';
 
@@ -134,6 +135,10 @@ function translatePage(
         height: cover.y1 - cover.y0 + 2,
         color: rgb(...(box.background ?? [1, 1, 1])),
       });
+    if (box.vertical) {
+      drawVerticalText(page, job.text, font, box, colour);
+      continue;
+    }
     let fitted = fitText(job.text, font, box.x1 - box.x0, box.y1 - box.y0, box.size);
     const roomy = roomToTheRight(box, pageBlocks, page.getWidth());
     if (box.lines.length === 1 && fitted.size < 0.9 * box.size && roomy > box.x1 - box.x0 + 1) {
