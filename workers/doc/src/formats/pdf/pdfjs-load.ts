@@ -6,8 +6,13 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+// Must come before pdf.js: it records the built-ins pdf.js's polyfills replace (see the module).
+import { restoreNativeBuiltins } from './native-builtins.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DocumentError } from '../types.js';
+
+/** The built-ins pdf.js replaced, put back (Array.prototype.push and JSON.stringify on Node 20). */
+export const RESTORED_BUILTINS = restoreNativeBuiltins();
 
 export type PdfJsDocument = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
 export type PdfJsPage = Awaited<ReturnType<PdfJsDocument['getPage']>>;
