@@ -9,7 +9,13 @@ import path from 'node:path';
 // Must come before pdf.js: it records the built-ins pdf.js's polyfills replace (see the module).
 import { restoreNativeBuiltins } from './native-builtins.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+// @ts-expect-error -- the worker bundle ships no type declarations; only WorkerMessageHandler is used.
+import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { DocumentError } from '../types.js';
+
+// In Node pdf.js runs its "worker" in this thread and would import this bundle at the first
+// document, polyfilling the built-ins again then; handing it over now keeps that to this moment.
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 
 /** The built-ins pdf.js replaced, put back (Array.prototype.push and JSON.stringify on Node 20). */
 export const RESTORED_BUILTINS = restoreNativeBuiltins();
