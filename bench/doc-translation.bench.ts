@@ -6,7 +6,7 @@
  * the same engine alone, in the same 64-sentence calls, and the share of the total spent outside
  * the engine is printed (target: under 10%).
  *
- * Twice: with the committed tiny model (3 alternating runs, medians), and, when it can be built,
+ * Twice: with the committed tiny model (5 alternating runs, medians), and, when it can be built,
  * with the OPUS-MT-sized benchmark model (random weights, generation capped at 8 new tokens a
  * sentence as a stand-in for a real translation's length; 1 run) served as en-us -> ja. Figures
  * only; no assertions.
@@ -96,7 +96,7 @@ const bench = await startBenchPlatform(modelsDir);
 // The engine alone: the same engines the platform runs (their own threads, default settings).
 const registry = new ModelRegistry(modelsDir, {}, { engineThreads: true });
 try {
-  report('100-page docx, tiny model', await measure(bench, registry, 'zh-cn', 3));
+  report('100-page docx, tiny model', await measure(bench, registry, 'zh-cn', 5));
   if (withOpus)
     report(`100-page docx, OPUS-MT-sized model (${OPUS_NEW_TOKENS} new tokens a sentence)`, await measure(bench, registry, 'ja', 1));
 } finally {
