@@ -263,6 +263,9 @@ describe('term lookup', () => {
     expect((await findTerms(db, query)).map((t) => t.target)).toContain('术语表');
     await deleteEntry(db, user, { flag: 1, system_or_individual: 1, bank_id: bankId, entry_id: ids[1]! });
     expect((await findTerms(db, query)).map((t) => t.source)).not.toContain('memory');
+    // Several texts (a document's chunks) at once: each gets its own terms.
+    const each = await createTmPort(db).termsOfEach(user.userId, 'en-us', 'zh-cn', ['the termbase', '', 'a log and a blog', 'nothing']);
+    expect(each.map((terms) => terms.map((t) => t.target))).toEqual([['术语表'], [], ['日志', '博客'], []]);
   });
 
   it('uses two-way termbases in reverse and system termbases, never another user’s', async () => {

@@ -40,6 +40,8 @@ export type TmTerm = { source: string; target: string; occurrences: number };
 export interface TmPort {
   exactMatch(userId: number, src: LanguageCode, tgt: LanguageCode, text: string, prev?: string | null): Promise<TmExactMatch | null>;
   terms(userId: number, src: LanguageCode, tgt: LanguageCode, text: string): Promise<TmTerm[]>;
+  /** The terms of each text (a document's chunks), looked up together. */
+  termsOfEach(userId: number, src: LanguageCode, tgt: LanguageCode, texts: readonly string[]): Promise<TmTerm[][]>;
   /** Exact matches of a run of segments (a document) in one go, each in the context of the one before. */
   exactMatches(userId: number, src: LanguageCode, tgt: LanguageCode, segments: readonly string[]): Promise<(TmExactMatch | null)[]>;
 }

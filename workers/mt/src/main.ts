@@ -14,18 +14,7 @@ async function main() {
   if (!natsUrl) throw new Error('NATS_URL is required: a worker process serves the cluster bus');
   const settings = loadMtSettings();
   const bus = await createBus({ natsUrl, name: 'mt-worker' });
-  const registry = new ModelRegistry(
-    settings.modelsDir,
-    {
-      threads: settings.threads,
-      spin: settings.spin,
-      provider: settings.provider,
-      quantized: settings.quantized,
-      batchSize: settings.batchSize,
-      maxLength: settings.maxLength,
-    },
-    { engineThreads: true },
-  );
+  const registry = ModelRegistry.fromSettings(settings, { engineThreads: true });
   const ackWait = process.env.MT_JOB_ACK_WAIT_MS ? Number(process.env.MT_JOB_ACK_WAIT_MS) : undefined;
   const remoteSettings = loadRemoteSettings(process.env);
   const worker = await startMtWorker({

@@ -73,11 +73,24 @@ async function matcherFor(db: Db, userId: number, src: string, tgt: string): Pro
 }
 
 export async function findTerms(db: Db, query: TermLookupQuery): Promise<FoundTerm[]> {
-  if (query.text.trim().length === 0) return [];
+  const { text, ...pair } = query;
+  return (await findTermsInEach(db, { ...pair, texts: [text] }))[0]!;
+}
+
+/**
+ * The terms of each text, with the matcher resolved once (one version query) for them all: a
+ * document's chunks each get their own terms without a lookup per chunk.
+ */
+export async function findTermsInEach(db: Db, query: Omit<TermLookupQuery, 'text'> & { texts: readonly string[] }): Promise<FoundTerm[][]> {
+  if (query.texts.every((text) => text.trim().length === 0)) return query.texts.map(() => []);
   const matcher = await matcherFor(db, query.userId, query.srcLang, query.tgtLang);
+  return query.texts.map((text) => termsIn(matcher, text));
+}
+
+function termsIn(matcher: TermMatcher<TermId>, text: string): FoundTerm[] {
   const found = new Map<string, FoundTerm>();
   let lastSpan = '';
-  for (const hit of matcher.find(query.text)) {
+  for (const hit of matcher.find(text)) {
     // Entries sharing a span come in build order (own first): keep the first.
     const span = `${hit.start}:${hit.end}`;
     if (span === lastSpan) continue;

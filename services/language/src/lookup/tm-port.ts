@@ -5,7 +5,7 @@
  */
 import type { Db } from '@mtp/platform';
 import { findTmMatches } from './fuzzy-lookup';
-import { findTerms } from './term-lookup';
+import { findTermsInEach, type FoundTerm } from './term-lookup';
 import { findExactMatches } from './exact-lookup';
 
 export type TmExact = { translated: string; score: number };
@@ -14,11 +14,17 @@ export type TmTerm = { source: string; target: string; occurrences: number };
 export type LanguageTmPort = {
   exactMatch(userId: number, src: string, tgt: string, text: string, prev?: string | null): Promise<TmExact | null>;
   terms(userId: number, src: string, tgt: string, text: string): Promise<TmTerm[]>;
+  /** The terms of each text (a document's chunks), with one matcher lookup for them all. */
+  termsOfEach(userId: number, src: string, tgt: string, texts: readonly string[]): Promise<TmTerm[][]>;
   /** Exact matches of a run of segments (a document), each in the context of the one before. */
   exactMatches(userId: number, src: string, tgt: string, segments: readonly string[]): Promise<(TmExact | null)[]>;
 };
 
 export function createTmPort(db: Db): LanguageTmPort {
+  const termsOfEach: LanguageTmPort['termsOfEach'] = async (userId, src, tgt, texts) => {
+    const found = await findTermsInEach(db, { userId, srcLang: src, tgtLang: tgt, texts });
+    return found.map((terms) => terms.map(asTmTerm));
+  };
   return {
     async exactMatch(userId, src, tgt, text, prev) {
       const [best] = await findTmMatches(db, {
@@ -36,8 +42,10 @@ export function createTmPort(db: Db): LanguageTmPort {
       return findExactMatches(db, { userId, srcLang: src, tgtLang: tgt, segments });
     },
     async terms(userId, src, tgt, text) {
-      const found = await findTerms(db, { userId, srcLang: src, tgtLang: tgt, text });
-      return found.map((t) => ({ source: t.source, target: t.target, occurrences: t.occurrences }));
+      return (await termsOfEach(userId, src, tgt, [text]))[0]!;
     },
+    termsOfEach,
   };
 }
+
+const asTmTerm = (t: FoundTerm): TmTerm => ({ source: t.source, target: t.target, occurrences: t.occurrences });

@@ -106,8 +106,7 @@ export async function interruptDocTask(
   await deps.db.query(`UPDATE doc_tasks SET status = 'interrupted' WHERE task_id::text = $1 AND status = 'working'`, [taskId]);
   // Their queued chunks would still take the pool's time: the workers skip them.
   await withdrawChunks(deps.bus, stopped);
-  const interrupted = stopped.length;
-  return { interrupted };
+  return { interrupted: stopped.length };
 }
 
 /** Where a finished file's result is; FILE_EXPIRED once the task has expired or the file has no result. */

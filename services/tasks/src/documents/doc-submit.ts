@@ -52,22 +52,25 @@ async function prepareFile(deps: DocDeps, userId: number, form: DocForm, file: U
   return { ...file, plan, chars, tmHits, mtIndices };
 }
 
-/**
- * The file's chunk jobs. Terms are looked up once for the whole file (one matcher pass, not one
- * per chunk); each chunk carries those whose source occurs in it.
- */
+/** The file's chunk jobs, each with the termbase terms found in it (looked up for all chunks at once). */
 async function chunkJobs(deps: DocDeps, userId: number, form: DocForm, file: PreparedFile): Promise<SegmentJob[]> {
   const src = form.src_lang as LanguageCode;
   const tgt = form.tgt_lang as LanguageCode;
-  const mtSentences = file.mtIndices.map((i) => file.plan.sentences[i]!);
-  const terms = deps.tm && mtSentences.length > 0 ? await deps.tm.terms(userId, src, tgt, mtSentences.join('\n')) : [];
-  const keyed = terms.map((t) => ({ key: foldCase(t.source), entry: { source: t.source, target: t.target } }));
-  const jobs: SegmentJob[] = [];
-  for (let start = 0, index = 0; start < mtSentences.length; start += DOC_CHUNK_SENTENCES, index++) {
-    const segments = mtSentences.slice(start, start + DOC_CHUNK_SENTENCES);
-    const text = keyed.length > 0 ? foldCase(segments.join('\n')) : '';
-    const glossary = keyed.filter((t) => text.includes(t.key)).map((t) => t.entry);
-    jobs.push({
+  const chunks: string[][] = [];
+  for (let start = 0; start < file.mtIndices.length; start += DOC_CHUNK_SENTENCES) {
+    chunks.push(file.mtIndices.slice(start, start + DOC_CHUNK_SENTENCES).map((i) => file.plan.sentences[i]!));
+  }
+  const terms = deps.tm
+    ? await deps.tm.termsOfEach(
+        userId,
+        src,
+        tgt,
+        chunks.map((segments) => segments.join('\n')),
+      )
+    : [];
+  return chunks.map((segments, index) => {
+    const glossary = (terms[index] ?? []).map((t) => ({ source: t.source, target: t.target }));
+    return {
       task_id: file.projectId,
       chunk_index: index,
       segments,
@@ -75,13 +78,9 @@ async function chunkJobs(deps: DocDeps, userId: number, form: DocForm, file: Pre
       tgt_lang: tgt,
       domain: form.domain as SegmentJob['domain'],
       ...(glossary.length > 0 ? { glossary } : {}),
-    });
-  }
-  return jobs;
+    };
+  });
 }
-
-/** As the term matcher compares: each character NFKC then lower case. */
-const foldCase = (text: string) => Array.from(text, (ch) => ch.normalize('NFKC').toLowerCase()).join('');
 
 async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, form: DocForm, files: PreparedFile[]): Promise<void> {
   const userId = subject.userId;

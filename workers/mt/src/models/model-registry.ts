@@ -99,18 +99,18 @@ export class ModelRegistry {
     if (cached) {
       const engine = await cached;
       if (engine.alive !== false) return engine;
-      if (this.engines.get(name) === cached) this.engines.delete(name);
+      // Another caller may already have started loading it again.
+      if (this.engines.get(name) !== cached) return this.engine(pair);
     }
-    let engine = this.engines.get(name);
-    if (!engine) {
-      const options = { ...this.engineOptions, sourceLang: pair.src, targetLang: pair.tgt };
-      const dir = path.join(this.modelsDir, name);
-      engine = this.registryOptions.engineThreads ? ThreadedEngine.load(dir, options) : MarianEngine.load(dir, options);
-      // A failed load is not cached: the folder may be fixed or pulled later.
-      engine.catch(() => this.engines.delete(name));
-      this.engines.set(name, engine);
-    }
-    return engine;
+    const dir = path.join(this.modelsDir, name);
+    const options = { ...this.engineOptions, sourceLang: pair.src, targetLang: pair.tgt };
+    const loading = this.registryOptions.engineThreads ? ThreadedEngine.load(dir, options) : MarianEngine.load(dir, options);
+    // A failed load is not cached: the folder may be fixed or pulled later.
+    loading.catch(() => {
+      if (this.engines.get(name) === loading) this.engines.delete(name);
+    });
+    this.engines.set(name, loading);
+    return loading;
   }
 
   async translate(

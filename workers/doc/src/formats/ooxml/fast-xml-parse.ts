@@ -5,7 +5,7 @@
  * namespace declarations as attributes, text, CDATA, comments and processing instructions (the
  * XML declaration included), so editing and XMLSerializer work unchanged.
  */
-import { DOMImplementation, type Document, type Element, type Node } from '@xmldom/xmldom';
+import { DOMImplementation, type Document, type Element } from '@xmldom/xmldom';
 import { SaxesParser } from 'saxes';
 
 const XML_DECLARATION = /^<\?xml\s+([^?]*)\?>/;
@@ -26,7 +26,7 @@ export function parseXmlText(text: string): Document {
       const attr = tag.attributes[name]!;
       el.setAttributeNS(attr.uri || null, name, attr.value);
     }
-    append(current, el);
+    current.appendChild(el);
     open.push(current);
     current = el;
   });
@@ -36,15 +36,11 @@ export function parseXmlText(text: string): Document {
   parser.on('text', (data) => {
     // Outside the root only whitespace is legal (saxes refuses the rest): xmldom kept it before
     // the root and dropped it after.
-    if (current !== doc || !doc.documentElement) append(current, doc.createTextNode(data));
+    if (current !== doc || !doc.documentElement) current.appendChild(doc.createTextNode(data));
   });
-  parser.on('cdata', (data) => append(current, doc.createCDATASection(data)));
-  parser.on('comment', (data) => append(current, doc.createComment(data)));
-  parser.on('processinginstruction', ({ target, body }) => append(current, doc.createProcessingInstruction(target, body)));
+  parser.on('cdata', (data) => current.appendChild(doc.createCDATASection(data)));
+  parser.on('comment', (data) => current.appendChild(doc.createComment(data)));
+  parser.on('processinginstruction', ({ target, body }) => current.appendChild(doc.createProcessingInstruction(target, body)));
   parser.write(text).close();
   return doc;
-}
-
-function append(parent: Document | Element, node: Node): void {
-  parent.appendChild(node);
 }

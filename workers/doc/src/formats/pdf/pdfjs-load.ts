@@ -9,16 +9,27 @@ import path from 'node:path';
 // Must come before pdf.js: it records the built-ins pdf.js's polyfills replace (see the module).
 import { restoreNativeBuiltins } from './native-builtins.js';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-// @ts-expect-error -- the worker bundle ships no type declarations; only WorkerMessageHandler is used.
-import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { DocumentError } from '../types.js';
-
-// In Node pdf.js runs its "worker" in this thread and would import this bundle at the first
-// document, polyfilling the built-ins again then; handing it over now keeps that to this moment.
-(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
 
 /** The built-ins pdf.js replaced, put back (Array.prototype.push and JSON.stringify on Node 20). */
 export const RESTORED_BUILTINS = restoreNativeBuiltins();
+
+let workerLoaded: Promise<void> | undefined;
+
+/**
+ * In Node pdf.js runs its "worker" in this thread, importing its worker bundle at the first
+ * document; that bundle polyfills the built-ins again. It is imported here instead, once, on the
+ * first document (not at start-up: about 60 ms), handed to pdf.js and followed by a restore.
+ */
+function loadWorker(): Promise<void> {
+  workerLoaded ??= (async () => {
+    // @ts-expect-error -- the worker bundle ships no type declarations; only WorkerMessageHandler is used.
+    const worker: unknown = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    restoreNativeBuiltins();
+  })();
+  return workerLoaded;
+}
 
 export type PdfJsDocument = Awaited<ReturnType<typeof pdfjs.getDocument>['promise']>;
 export type PdfJsPage = Awaited<ReturnType<PdfJsDocument['getPage']>>;
@@ -30,6 +41,7 @@ const standardFontDataUrl = `${pdfjsRoot}/standard_fonts/`;
 const cMapUrl = `${pdfjsRoot}/cmaps/`;
 
 export async function loadPdf(input: Uint8Array): Promise<PdfJsDocument> {
+  await loadWorker();
   // pdf.js transfers (detaches) the buffer it is given: always hand it a private copy.
   const data = new Uint8Array(input);
   const task = pdfjs.getDocument({

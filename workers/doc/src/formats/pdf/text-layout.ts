@@ -22,7 +22,7 @@ export type Line = Box & { text: string; size: number; baseline: number; unreada
 export type TextBlock = Box & { lines: Line[]; size: number; text: string; background?: [number, number, number]; vertical?: boolean };
 
 /** pdf.js text items: only the members we use. */
-type PdfJsTextItem = { str: string; transform: number[]; width: number; height: number; fontName: string };
+export type PdfJsTextItem = { str: string; transform: number[]; width: number; height: number; fontName: string };
 
 export function runsFromTextContent(items: readonly unknown[], styles: Record<string, { vertical?: boolean }> = {}): TextRun[] {
   const runs: TextRun[] = [];

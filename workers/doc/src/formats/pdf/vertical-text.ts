@@ -8,9 +8,7 @@
 import { degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { isCjk } from '../../ocr/index.js';
 import { fitText } from './fit-text.js';
-import { joinLines, readableText, type Line, type TextBlock } from './text-layout.js';
-
-type PdfJsTextItem = { str: string; transform: number[]; width: number; height: number; fontName: string };
+import { joinLines, readableText, type Line, type PdfJsTextItem, type TextBlock } from './text-layout.js';
 
 /** Columns farther apart than this many ems start a new block. */
 const COLUMN_GAP_EMS = 1.5;
