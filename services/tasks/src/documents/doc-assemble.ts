@@ -21,7 +21,7 @@ import { docResultKey, DOC_CHUNK_SENTENCES, resultName } from './doc-keys';
 import type { DocDeps } from './doc-deps';
 import { finishFile } from './doc-state';
 import { PictureCharges } from './picture-charges';
-import { dropOpened, takeOpened } from './opened-cache';
+import { dropOpened, takeOpened, type KeptDocument } from './opened-cache';
 
 type AssembleRow = {
   project_id: string;
@@ -61,6 +61,11 @@ async function translationsOf(deps: Pick<DocDeps, 'db'>, file: AssembleRow): Pro
   const missing = out.findIndex((t) => t === undefined);
   if (missing >= 0) throw new Error(`sentence ${missing} has no translation`);
   return out as string[];
+}
+
+async function openAgain(deps: DocDeps, file: AssembleRow): Promise<KeptDocument> {
+  const { document } = await openDocument(file.file_name, await deps.storage.getBuffer(file.source_key), file.src_lang);
+  return { document, plan: planSentences(document.paragraphs, file.src_lang) };
 }
 
 export async function assembleDocument(deps: DocDeps, projectId: string, progress: () => void = () => {}): Promise<void> {
@@ -104,10 +109,7 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
       const source = await deps.storage.getBuffer(file.source_key);
       output = translateInside ? await editAsOoxml(file.ext, source, translateInside) : source;
     } else {
-      const document =
-        takeOpened(projectId) ??
-        (await openDocument(file.file_name, await deps.storage.getBuffer(file.source_key), file.src_lang)).document;
-      const plan = planSentences(document.paragraphs, file.src_lang);
+      const { document, plan } = takeOpened(projectId) ?? (await openAgain(deps, file));
       if (plan.sentences.length !== file.sentences.length) throw new Error('the document reads differently than at submit');
       progress();
       output = await document.write(translatedParagraphs(plan, translations, file.tgt_lang), {

@@ -8,6 +8,7 @@ import { BUS, CODES, type CodeName, type JobsWithdrawn, type SegmentResult } fro
 import type { Bus, Db } from '@mtp/platform';
 import type { QuotaPort } from '../ports';
 import { publishAssemble } from './doc-assemble';
+import { layInChunk } from './opened-cache';
 
 type Finish =
   | { status: 'done'; resultKey: string; resultName: string; pictureChars?: number }
@@ -55,7 +56,7 @@ export async function storeDocChunk(db: Db, bus: Bus, result: SegmentResult): Pr
   // One statement (one round trip, atomic on its own): lock the file, store the chunk unless it
   // is already there, count it. Results arrive once per chunk of every document, so the four
   // statements of a transaction were a noticeable share of a document's time outside the engine.
-  const { rows } = await db.query<{ chunks: number; chunks_done: number; status: string }>(
+  const { rows } = await db.query<{ chunks: number; chunks_done: number; status: string; fresh: boolean }>(
     `WITH file AS (
        SELECT project_id FROM doc_files WHERE project_id = $1 FOR UPDATE
      ), stored AS (
@@ -69,11 +70,13 @@ export async function storeDocChunk(db: Db, bus: Bus, result: SegmentResult): Pr
             segments_done = f.segments_done + CASE WHEN s.fresh AND f.status = 'translating' THEN $5::int ELSE 0 END
        FROM stored s
       WHERE f.project_id = $1
-     RETURNING f.chunks, f.chunks_done, f.status`,
+     RETURNING f.chunks, f.chunks_done, f.status, s.fresh`,
     [result.task_id, result.chunk_index, JSON.stringify(result.translations), result.engine, result.translations.length],
   );
   const file = rows[0];
   if (!file) return false;
+  // Only the first copy of a chunk is what the file is written with (the stored one).
+  if (file.fresh && file.status === 'translating') layInChunk(result.task_id, result.chunk_index, result.translations);
   // Also on a repeated chunk: the process that completed the file may have died before queuing
   // its assembly (the job id dedupes a second one).
   if (file.status === 'translating' && file.chunks_done >= file.chunks) await publishAssemble(bus, result.task_id);

@@ -13,7 +13,7 @@ import { DOC_CHUNK_SENTENCES, docTaskPrefix } from './doc-keys';
 import type { DocDeps, DocForm, DocSubmitter, UploadedFile } from './doc-deps';
 import { takeTrial, type TrialSubject } from '../trials';
 import { publishAssemble } from './doc-assemble';
-import { dropOpened, keepOpened } from './opened-cache';
+import { dropOpened, expectChunks, keepOpened } from './opened-cache';
 
 type PreparedFile = UploadedFile & { plan: SentencePlan; chars: number; tmHits: Record<number, string>; mtIndices: number[] };
 
@@ -34,7 +34,7 @@ async function prepareFile(deps: DocDeps, userId: number, form: DocForm, file: U
     const bytes = await deps.storage.getBuffer(file.key);
     const { document } = await openDocument(file.fileName, bytes, form.src_lang);
     plan = planSentences(document.paragraphs, form.src_lang);
-    keepOpened(file.projectId, document, bytes.length);
+    keepOpened(file.projectId, document, plan, bytes.length);
   } catch (err) {
     if (!(picturesOnly && err instanceof DocumentError && err.reason === 'empty')) throw documentAppError(err, file.fileName);
     plan = { paragraphs: [], sentences: [] };
@@ -143,6 +143,7 @@ export async function submitDocuments(
     await insertRows(deps, taskId, subject, form, files);
     for (const file of files) {
       const fileJobs = jobs.get(file.projectId)!;
+      expectChunks(file.projectId, { mode: form.mode, tgtLang: form.tgt_lang, mtIndices: file.mtIndices, tmHits: file.tmHits });
       for (const job of fileJobs) {
         await deps.bus.publishJob(poolSubject(BUS.translateSegments.queue, deps.pool), job, { jobId: segmentJobId(job) });
       }

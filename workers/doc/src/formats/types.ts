@@ -59,6 +59,12 @@ export interface OpenedDocument {
    * missing from it is left as it was.
    */
   write(translations: ReadonlyMap<string, TranslatedParagraph>, options: WriteOptions): Promise<Buffer>;
+  /**
+   * Optional: lays some paragraphs' translations in ahead of the first `write`, as they arrive,
+   * so that write has only the rest left to do. The write that follows must give the same
+   * translations for these paragraphs; a write in another mode ignores what was laid in.
+   */
+  layIn?(translations: ReadonlyMap<string, TranslatedParagraph>, options: Pick<WriteOptions, 'mode'>): void;
 }
 
 export interface DocumentFormat {

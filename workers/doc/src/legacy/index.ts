@@ -67,6 +67,8 @@ export function legacyFormat(
       return {
         paragraphs: opened.paragraphs,
         stats: opened.stats,
+        heldBytes: opened.heldBytes?.bind(opened),
+        layIn: opened.layIn?.bind(opened),
         async write(translations, writeOptions) {
           const written = await opened.write(translations, writeOptions);
           return converted(written, modernExt, legacyExt);

@@ -1,2 +1,2 @@
 export { FORMATS, openDocument, type OpenedFile } from './open-document';
-export { planSentences, translatedParagraphs, type ParagraphPlan, type SentencePlan } from './sentence-plan';
+export { planSentences, translatedParagraph, translatedParagraphs, type ParagraphPlan, type SentencePlan } from './sentence-plan';

@@ -32,14 +32,25 @@ export function translatedParagraphs(
   const out = new Map<string, TranslatedParagraph>();
   let next = 0;
   for (const paragraph of plan.paragraphs) {
-    const sources = plan.sentences.slice(next, next + paragraph.count);
-    const targets = translations.slice(next, next + paragraph.count);
+    const first = next;
     next += paragraph.count;
-    if (paragraph.count === 0) continue;
-    out.set(paragraph.id, {
-      sentences: sources.map((source, i) => ({ source, target: targets[i]! })),
-      target: joinText(paragraph.split, targets, tgtLang),
-    });
+    if (paragraph.count > 0) out.set(paragraph.id, translatedParagraph(plan, paragraph, first, translations, tgtLang));
   }
   return out;
+}
+
+/** One paragraph's translation; its sentences start at `first` in the plan and in `translations`. */
+export function translatedParagraph(
+  plan: SentencePlan,
+  paragraph: ParagraphPlan,
+  first: number,
+  translations: readonly (string | undefined)[],
+  tgtLang: string,
+): TranslatedParagraph {
+  const sources = plan.sentences.slice(first, first + paragraph.count);
+  const targets = translations.slice(first, first + paragraph.count) as string[];
+  return {
+    sentences: sources.map((source, i) => ({ source, target: targets[i]! })),
+    target: joinText(paragraph.split, targets, tgtLang),
+  };
 }

@@ -2,10 +2,11 @@
  * What docx, pptx and xlsx share: open the package, find the text units of the parts a format
  * names, give each translatable unit a stable id (`part#index`), and on write lay the
  * translations into the parts. The first write edits the parts parsed at open (parsing is most of
- * a large document's time outside the engine); later writes re-read the original bytes and find
- * the same units again, so `write` stays repeatable (mode 0 then mode 1 from one opened document).
+ * a large document's time outside the engine), with whatever `layIn` put there while the
+ * translation was still running; later writes re-read the original bytes and find the same units
+ * again, so `write` stays repeatable (mode 0 then mode 1 from one opened document).
  */
-import type { DocumentStats, OpenedDocument, Paragraph, TranslatedParagraph, WriteOptions } from '../types.js';
+import type { DocumentStats, OpenedDocument, OutputMode, Paragraph, TranslatedParagraph, WriteOptions } from '../types.js';
 import { DocumentError } from '../types.js';
 import { applyTranslation, countText, hasLetters, type TextCounts, type TextUnit } from './text-units.js';
 import { flushInsertions, parseXml, serializeXml, type Document } from './xml-dom.js';
@@ -64,20 +65,27 @@ export function openOoxml(input: Buffer, spec: OoxmlFormatSpec): OpenedDocument 
   const stats = spec.stats(pkg, countText(paragraphs.map((p) => p.text)));
   let unwritten: LocatedPart[] | null = located.parts;
   const xmlBytes = located.parts.reduce((n, part) => n + (pkg.files.get(part.name)?.length ?? 0), 0);
+  const early = new EarlyTranslations();
 
   return {
     paragraphs,
     stats,
     heldBytes: () => (unwritten ? xmlBytes * DOM_BYTES_PER_XML_BYTE : 0) + input.length,
+    layIn(translations, options) {
+      if (unwritten) early.layIn(unwritten, translations, options.mode);
+    },
     async write(translations: ReadonlyMap<string, TranslatedParagraph>, options: WriteOptions): Promise<Buffer> {
-      const parts = unwritten ?? locateUnits(pkg, spec).parts;
+      // The parts parsed at open, with what was laid in early, serve the first write in that mode.
+      const reuse = unwritten !== null && early.fits(options.mode);
+      const parts = reuse ? unwritten! : locateUnits(pkg, spec).parts;
+      const done = reuse ? early : new EarlyTranslations();
       unwritten = null;
       const changed = new Map<string, Uint8Array>();
       for (const part of parts) {
-        let touched = false;
+        let touched = done.touched(part);
         for (const { unit, id } of part.units) {
           const translation = translations.get(id);
-          if (!translation) continue;
+          if (!translation || done.has(id)) continue;
           applyTranslation(unit, translation, options);
           touched = true;
         }
@@ -89,6 +97,45 @@ export function openOoxml(input: Buffer, spec: OoxmlFormatSpec): OpenedDocument 
       return options.finishPackage ? options.finishPackage(written) : written;
     },
   };
+}
+
+/** Which paragraphs were laid in before the write, in which mode, touching which parts. */
+class EarlyTranslations {
+  private mode: OutputMode | undefined;
+  private readonly ids = new Set<string>();
+  private readonly parts = new Set<LocatedPart>();
+  private byId: Map<string, { part: LocatedPart; unit: TextUnit }[]> | undefined;
+
+  fits(mode: OutputMode): boolean {
+    return this.mode === undefined || this.mode === mode;
+  }
+
+  has(id: string): boolean {
+    return this.ids.has(id);
+  }
+
+  touched(part: LocatedPart): boolean {
+    return this.parts.has(part);
+  }
+
+  layIn(parts: LocatedPart[], translations: ReadonlyMap<string, TranslatedParagraph>, mode: OutputMode): void {
+    if (!this.fits(mode)) return;
+    this.mode = mode;
+    if (!this.byId) {
+      this.byId = new Map();
+      for (const part of parts) {
+        for (const { unit, id } of part.units) this.byId.set(id, [...(this.byId.get(id) ?? []), { part, unit }]);
+      }
+    }
+    for (const [id, translation] of translations) {
+      if (this.ids.has(id)) continue;
+      for (const { part, unit } of this.byId.get(id) ?? []) {
+        applyTranslation(unit, translation, { mode });
+        this.parts.add(part);
+      }
+      this.ids.add(id);
+    }
+  }
 }
 
 /** Part names matching `pattern`, ordered by the number in them (slide2 before slide10). */

@@ -61,7 +61,7 @@ function xmlSafe(text: string): string {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }
 
-export function applyTranslation(unit: TextUnit, translation: TranslatedParagraph, options: WriteOptions): void {
+export function applyTranslation(unit: TextUnit, translation: TranslatedParagraph, options: Pick<WriteOptions, 'mode'>): void {
   const source = unit.text;
   if (options.mode === 0) unit.replaceText(withSourceWhitespace(source, translation.target));
   else if (options.mode === 1) unit.appendTranslatedCopy(withSourceWhitespace(source, translation.target));
