@@ -1,10 +1,10 @@
 /**
- * Thin helpers over @xmldom/xmldom: OOXML parts are parsed into a DOM that keeps every
- * namespace, unknown element and attribute, edited in place and serialized back.
+ * Thin helpers over the parts' DOM (light-dom.ts): OOXML parts are parsed into a tree that keeps
+ * every namespace, unknown element and attribute, edited in place and serialized back.
  */
-import { XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
 import { DocumentError } from '../types.js';
-import { parseXmlText } from './fast-xml-parse.js';
+import { ELEMENT_NODE, type Document, type Element, type Node } from './light-dom.js';
+import { parseXmlText, serializeXmlText } from './xml-text.js';
 
 export type { Document, Element, Node };
 
@@ -18,8 +18,6 @@ export const NS = {
   xml: 'http://www.w3.org/XML/1998/namespace',
 } as const;
 
-const ELEMENT_NODE = 1;
-
 export function parseXml(bytes: Uint8Array, partName: string): Document {
   const text = new TextDecoder('utf-8').decode(bytes);
   try {
@@ -30,7 +28,7 @@ export function parseXml(bytes: Uint8Array, partName: string): Document {
 }
 
 export function serializeXml(doc: Document): Uint8Array {
-  return new TextEncoder().encode(new XMLSerializer().serializeToString(doc));
+  return new TextEncoder().encode(serializeXmlText(doc));
 }
 
 export function isElement(node: Node | null | undefined): node is Element {
@@ -53,7 +51,7 @@ export function firstChild(parent: Node, ns: string, local: string): Element | u
 
 /** All descendant elements `ns:local` in document order (a static array, safe to edit while iterating). */
 export function descendants(root: Document | Element, ns: string, local: string): Element[] {
-  return Array.from(root.getElementsByTagNameNS(ns, local));
+  return root.getElementsByTagNameNS(ns, local);
 }
 
 /** The nearest ancestor that is `ns:local`, or undefined. */
@@ -73,13 +71,11 @@ export function insertAfter(node: Node, ref: Node): void {
 }
 
 const pendingInserts = new WeakMap<Document, { node: Element; after: Element }[]>();
-/** Above this many children, a parent is rebuilt once instead of taking insertions one by one. */
-const REBUILD_THRESHOLD = 256;
 
 /**
  * Queues `node` to go right after `ref` (several queued after one ref keep their order) until
- * `flushInsertions`. xmldom re-indexes all of a parent's children on every insertion in the
- * middle, so a bilingual copy of each of 20 000 body paragraphs would be quadratic.
+ * `flushInsertions`, so the units found at open still see the part as it was read while the
+ * translated copies are made.
  */
 export function insertAfterLater(node: Element, ref: Element): void {
   const doc = ref.ownerDocument as Document;
@@ -88,44 +84,16 @@ export function insertAfterLater(node: Element, ref: Element): void {
   pendingInserts.set(doc, queue);
 }
 
-function depth(node: Node): number {
-  let n = 0;
-  for (let up = node.parentNode; up; up = up.parentNode) n++;
-  return n;
-}
-
-/** Performs the queued insertions; element references into rebuilt parents are stale afterwards. */
+/** Performs the queued insertions. */
 export function flushInsertions(doc: Document): void {
   const queue = pendingInserts.get(doc);
   if (!queue) return;
   pendingInserts.delete(doc);
-  const byParent = new Map<Node, Map<Node, Element[]>>();
+  const lastAfter = new Map<Node, Node>();
   for (const { node, after } of queue) {
-    const parent = after.parentNode;
-    if (!parent) continue;
-    const byRef = byParent.get(parent) ?? new Map<Node, Element[]>();
-    byRef.set(after, [...(byRef.get(after) ?? []), node]);
-    byParent.set(parent, byRef);
-  }
-  // Deepest parents first: rebuilding a shallower one clones the deeper ones as they now are.
-  for (const [parent, byRef] of [...byParent].sort((a, b) => depth(b[0]) - depth(a[0]))) {
-    const grandParent = parent.parentNode;
-    if (parent.childNodes.length < REBUILD_THRESHOLD || !grandParent) {
-      for (const [ref, nodes] of byRef) {
-        let previous = ref;
-        for (const node of nodes) {
-          insertAfter(node, previous);
-          previous = node;
-        }
-      }
-      continue;
-    }
-    const rebuilt = parent.cloneNode(false);
-    for (let child = parent.firstChild; child; child = child.nextSibling) {
-      rebuilt.appendChild(child.cloneNode(true));
-      for (const node of byRef.get(child) ?? []) rebuilt.appendChild(node);
-    }
-    grandParent.replaceChild(rebuilt, parent);
+    const previous = lastAfter.get(after) ?? after;
+    insertAfter(node, previous);
+    lastAfter.set(after, node);
   }
 }
 
