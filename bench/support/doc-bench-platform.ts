@@ -74,6 +74,8 @@ export async function startBenchPlatform(modelsDir: string) {
   return {
     platform,
     translateDocx,
+    /** The in-process MT worker's engine busy time so far (ms). */
+    engineBusyMs: () => platform.translation.worker!.engineBusyMs(),
     close: async () => {
       await platform.close();
       await rm(dir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { findModelFiles } from '../engine/model-files';
 import { MtError, PairUnavailableError } from '../errors';
 import { loadMtSettings, type MtSettings } from '../settings';
 import { pairName, parsePairName, PIVOT, type Pair } from './pairs';
+import { BusyClock } from './busy-clock';
 import { translateChain } from './translate-chain';
 
 export type InstalledModel = { name: string; pair: Pair; dir: string; problem: string | undefined };
@@ -30,6 +31,8 @@ export type RegistryOptions = {
 
 export class ModelRegistry {
   private readonly engines = new Map<string, Promise<TranslationEngine>>();
+  /** Time with a translation in progress on this registry's engines. */
+  readonly busy = new BusyClock();
 
   constructor(
     readonly modelsDir: string,
@@ -126,7 +129,7 @@ export class ModelRegistry {
       throw new PairUnavailableError(src, tgt, reason);
     }
     const engines = await Promise.all(resolution.legs.map((leg) => this.engine(leg)));
-    const translations = await translateChain(engines, texts, options);
+    const translations = await this.busy.time(() => translateChain(engines, texts, options));
     const engine =
       resolution.kind === 'direct'
         ? `local:${pairName(resolution.legs[0]!)}@${engines[0]!.modelVersion}`

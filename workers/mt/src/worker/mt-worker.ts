@@ -33,6 +33,8 @@ export type MtWorkerOptions = {
 export type MtWorker = {
   deviceId: string;
   loadedPairs: string[];
+  /** Milliseconds the local engines have spent translating since the worker started. */
+  engineBusyMs(): number;
   stop(): Promise<void>;
 };
 
@@ -88,6 +90,7 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
   return {
     deviceId,
     loadedPairs,
+    engineBusyMs: () => opts.registry.busy.busyMs(),
     stop: async () => {
       await text.unsubscribe();
       await jobs.stop();
