@@ -41,9 +41,9 @@ async function createFile(chunks: number, status = 'translating'): Promise<strin
     [taskId, userId],
   );
   await db.query(
-    `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, chars, sentences, mt_indices, chunks,
+    `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, chars, mt_indices, chunks,
                             segments_total, source_key)
-     VALUES ($1, $2, 0, 'a.docx', 'docx', 1, $3, 10, '[]', '[]', $4, $5, 'k')`,
+     VALUES ($1, $2, 0, 'a.docx', 'docx', 1, $3, 10, '[]', $4, $5, 'k')`,
     [projectId, taskId, status, chunks, chunks * 3],
   );
   return projectId;

@@ -31,7 +31,7 @@ type AssembleRow = {
   ext: string;
   status: string;
   chars: number;
-  sentences: string[];
+  segments_total: number;
   tm_hits: Record<string, string>;
   mt_indices: number[];
   source_key: string;
@@ -49,7 +49,7 @@ export async function publishAssemble(bus: Bus, projectId: string): Promise<void
 
 /** Every sentence's translation, in document order. */
 async function translationsOf(deps: Pick<DocDeps, 'db'>, file: AssembleRow): Promise<string[]> {
-  const out: (string | undefined)[] = file.sentences.map((_, i) => file.tm_hits[String(i)]);
+  const out: (string | undefined)[] = Array.from({ length: file.segments_total }, (_, i) => file.tm_hits[String(i)]);
   const { rows } = await deps.db.query<{ chunk_index: number; translations: string[] }>(
     'SELECT chunk_index, translations FROM doc_chunks WHERE project_id = $1',
     [file.project_id],
@@ -70,7 +70,7 @@ async function openAgain(deps: DocDeps, file: AssembleRow): Promise<KeptDocument
 
 export async function assembleDocument(deps: DocDeps, projectId: string, progress: () => void = () => {}): Promise<void> {
   const { rows } = await deps.db.query<AssembleRow>(
-    `SELECT f.project_id, t.user_id, f.task_id, f.file_name, f.ext, f.status, f.chars, f.sentences, f.tm_hits, f.mt_indices, f.source_key,
+    `SELECT f.project_id, t.user_id, f.task_id, f.file_name, f.ext, f.status, f.chars, f.segments_total, f.tm_hits, f.mt_indices, f.source_key,
             t.src_lang, t.tgt_lang, t.mode, t.domain, t.translate_pictures
      FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id WHERE f.project_id = $1`,
     [projectId],
@@ -104,13 +104,13 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
       wantPictures && file.ext === 'pdf'
         ? async (image: Buffer, format: 'png' | 'jpeg') => (await translatePicture(image, format, src, pictureTexts))?.bytes ?? null
         : undefined;
-    if (file.sentences.length === 0) {
+    if (file.segments_total === 0) {
       // Pictures only: the document's text stays as it is.
       const source = await deps.storage.getBuffer(file.source_key);
       output = translateInside ? await editAsOoxml(file.ext, source, translateInside) : source;
     } else {
       const { document, plan } = takeOpened(projectId) ?? (await openAgain(deps, file));
-      if (plan.sentences.length !== file.sentences.length) throw new Error('the document reads differently than at submit');
+      if (plan.sentences.length !== file.segments_total) throw new Error('the document reads differently than at submit');
       progress();
       output = await document.write(translatedParagraphs(plan, translations, file.tgt_lang), {
         mode: file.mode,

@@ -15,7 +15,8 @@ import { takeTrial, type TrialSubject } from '../trials';
 import { publishAssemble } from './doc-assemble';
 import { dropOpened, expectChunks, keepOpened } from './opened-cache';
 
-type PreparedFile = UploadedFile & { plan: SentencePlan; chars: number; tmHits: Record<number, string>; mtIndices: number[] };
+type OpenedFile = UploadedFile & { plan: SentencePlan; chars: number };
+type PreparedFile = OpenedFile & { tmHits: Record<number, string>; mtIndices: number[] };
 
 const isLanguage = (lang: string): lang is LanguageCode => (LANGUAGES as readonly string[]).includes(lang);
 
@@ -26,7 +27,7 @@ async function checkPair(deps: DocDeps, form: DocForm): Promise<void> {
   if (route.kind === 'unavailable') throw new AppError('PAIR_UNAVAILABLE', `${form.src_lang} -> ${form.tgt_lang}`);
 }
 
-async function prepareFile(deps: DocDeps, userId: number, form: DocForm, file: UploadedFile): Promise<PreparedFile> {
+async function openFile(deps: DocDeps, form: DocForm, file: UploadedFile): Promise<OpenedFile> {
   let plan: SentencePlan;
   // A document of pictures only is fine when its pictures are to be translated.
   const picturesOnly = form.translate_pictures && PICTURE_FORMATS.has(file.ext);
@@ -41,15 +42,29 @@ async function prepareFile(deps: DocDeps, userId: number, form: DocForm, file: U
   }
   if (plan.sentences.length === 0 && !picturesOnly) throw new AppError('FILE_PARSE_FAILED', `${file.fileName}: no text to translate`);
   const chars = plan.sentences.reduce((n, s) => n + [...s].length, 0);
+  return { ...file, plan, chars };
+}
+
+/** The sentences the translation memory answers exactly; the others go to MT. */
+async function matchMemory(deps: DocDeps, userId: number, form: DocForm, file: OpenedFile): Promise<PreparedFile> {
   const tmHits: Record<number, string> = {};
   if (deps.tm) {
-    const hits = await deps.tm.exactMatches(userId, form.src_lang as LanguageCode, form.tgt_lang as LanguageCode, plan.sentences);
+    const hits = await deps.tm.exactMatches(userId, form.src_lang as LanguageCode, form.tgt_lang as LanguageCode, file.plan.sentences);
     hits.forEach((hit, i) => {
       if (hit) tmHits[i] = hit.translated;
     });
   }
-  const mtIndices = plan.sentences.map((_, i) => i).filter((i) => tmHits[i] === undefined);
-  return { ...file, plan, chars, tmHits, mtIndices };
+  const mtIndices = file.plan.sentences.map((_, i) => i).filter((i) => tmHits[i] === undefined);
+  return { ...file, tmHits, mtIndices };
+}
+
+/** Reserves each file's characters (pictures only: their text is charged when translated), noting what it reserved. */
+async function reserveChars(deps: DocDeps, userId: number, files: OpenedFile[], reserved: string[]): Promise<void> {
+  for (const file of files) {
+    if (file.chars === 0) continue;
+    await deps.quota.reserve({ userId }, file.projectId, file.chars);
+    reserved.push(file.projectId);
+  }
 }
 
 /** The file's chunk jobs, each with the termbase terms found in it (looked up for all chunks at once). */
@@ -93,9 +108,9 @@ async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, 
     );
     for (const [position, f] of files.entries()) {
       await client.query(
-        `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, chars, sentences, tm_hits,
+        `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, chars, tm_hits,
                                 mt_indices, chunks, segments_total, segments_done, source_key)
-         VALUES ($1, $2, $3, $4, $5, $6, 'translating', $7, $8, $9, $10, $11, $12, $13, $14)`,
+         VALUES ($1, $2, $3, $4, $5, $6, 'translating', $7, $8, $9, $10, $11, $12, $13)`,
         [
           f.projectId,
           taskId,
@@ -104,7 +119,6 @@ async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, 
           f.ext,
           f.bytes,
           f.chars,
-          JSON.stringify(f.plan.sentences),
           JSON.stringify(f.tmHits),
           JSON.stringify(f.mtIndices),
           Math.ceil(f.mtIndices.length / DOC_CHUNK_SENTENCES),
@@ -131,13 +145,18 @@ export async function submitDocuments(
     if (uploads.length === 0) throw new AppError('FILE_REQUIRED');
     const subject: TrialSubject = { ...submitter, plan: await deps.planOf(userId) };
     await checkPair(deps, form);
-    const files: PreparedFile[] = [];
-    for (const upload of uploads) files.push(await prepareFile(deps, userId, form, upload));
-    for (const file of files) {
-      if (file.chars === 0) continue; // pictures only: their text is not charged
-      await deps.quota.reserve({ userId }, file.projectId, file.chars);
-      reserved.push(file.projectId);
-    }
+    // Every file is read before anything is charged, so a bad file is refused as such.
+    const opened: OpenedFile[] = [];
+    for (const upload of uploads) opened.push(await openFile(deps, form, upload));
+    // Memory lookups and reservations do not depend on each other. Both are let finish before a
+    // failure of either is thrown, so the refunds below see every reservation made.
+    const [matched, reserving] = await Promise.allSettled([
+      Promise.all(opened.map((file) => matchMemory(deps, userId, form, file))),
+      reserveChars(deps, userId, opened, reserved),
+    ]);
+    if (reserving.status === 'rejected') throw reserving.reason;
+    if (matched.status === 'rejected') throw matched.reason;
+    const files = matched.value;
     const jobs = new Map<string, SegmentJob[]>();
     for (const file of files) jobs.set(file.projectId, await chunkJobs(deps, userId, form, file));
     await insertRows(deps, taskId, subject, form, files);

@@ -88,7 +88,10 @@ export async function consumeSegmentJobs(
       ackWaitMs: opts.ackWaitMs ?? entry.ackWaitMs,
       maxDeliver: entry.maxDeliver,
       retryDelaysMs: entry.retryDelaysMs,
-      concurrency: 2,
+      // Jobs in flight at once: the engine queues their calls, so it always has the next slice
+      // while a finished job stores its result and the next one is fetched. With two, the engine
+      // sat idle in about one gap in five between chunks (measured on a 100-page document).
+      concurrency: 3,
     },
   );
 }
