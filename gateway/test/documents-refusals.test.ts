@@ -89,6 +89,21 @@ describe('refused documents', () => {
     await gw.storage.deletePrefix('docs/');
   });
 
+  it('characters the plan does not cover: 41005, the first file refunded, no trial used', async () => {
+    const free = await gw.registeredUser('quota@example.com');
+    const before = (await remaining(gw.db, free.userId)).total_left;
+    // 5,000 words of 22 characters: within the file limits, over the free 100,000 characters.
+    const long = Array.from({ length: 5000 }, (_, i) => `word${String(i).padStart(17, '0')}`).join(' ');
+    const answer = await uploadDocuments(gw, free.token, [good, { name: 'long.txt', bytes: Buffer.from(long) }]);
+    expect(answer.code, answer.msg).toBe(41005);
+    expect((await remaining(gw.db, free.userId)).total_left).toBe(before);
+    const reservations = await gw.db.query(`SELECT state FROM quota_reservations WHERE user_id = $1`, [free.userId]);
+    expect(reservations.rows.every((r) => r.state !== 'reserved')).toBe(true);
+    expect((await gw.db.query('SELECT 1 FROM doc_tasks WHERE user_id = $1', [free.userId])).rowCount).toBe(0);
+    expect((await gw.db.query('SELECT used FROM feature_trials WHERE user_id = $1', [free.userId])).rows).toEqual([]);
+    expect(await storedFiles(gw.storageDir)).toEqual([]);
+  });
+
   it('a 201 MB file', async () => {
     await expectRefused([{ name: 'huge.txt', bytes: Buffer.alloc(201 * 1024 * 1024, 0x61) }], 1206, /File too large/);
   }, 60_000);

@@ -97,7 +97,15 @@ async function chunkJobs(deps: DocDeps, userId: number, form: DocForm, file: Pre
   });
 }
 
-async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, form: DocForm, files: PreparedFile[]): Promise<void> {
+/** The task's rows, committed only once `reserved` has succeeded (else rolled back, trial and all). */
+async function insertRows(
+  deps: DocDeps,
+  taskId: string,
+  subject: TrialSubject,
+  form: DocForm,
+  files: PreparedFile[],
+  reserved: Promise<void>,
+): Promise<void> {
   const userId = subject.userId;
   await inTransaction(deps.db, async (client) => {
     await takeTrial(client, subject, 'document');
@@ -128,6 +136,7 @@ async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, 
         ],
       );
     }
+    await reserved;
   });
 }
 
@@ -140,26 +149,25 @@ export async function submitDocuments(
   uploads: UploadedFile[],
 ): Promise<{ task_id: string }> {
   const reserved: string[] = [];
+  let reserving: Promise<void> | undefined;
   const userId = submitter.userId;
   try {
     if (uploads.length === 0) throw new AppError('FILE_REQUIRED');
-    const subject: TrialSubject = { ...submitter, plan: await deps.planOf(userId) };
+    const planCode = deps.planOf(userId);
+    planCode.catch(() => {}); // awaited below; marked handled so it cannot fail the process meanwhile
     await checkPair(deps, form);
     // Every file is read before anything is charged, so a bad file is refused as such.
     const opened: OpenedFile[] = [];
     for (const upload of uploads) opened.push(await openFile(deps, form, upload));
-    // Memory lookups and reservations do not depend on each other. Both are let finish before a
-    // failure of either is thrown, so the refunds below see every reservation made.
-    const [matched, reserving] = await Promise.allSettled([
-      Promise.all(opened.map((file) => matchMemory(deps, userId, form, file))),
-      reserveChars(deps, userId, opened, reserved),
-    ]);
-    if (reserving.status === 'rejected') throw reserving.reason;
-    if (matched.status === 'rejected') throw matched.reason;
-    const files = matched.value;
+    // The reservations run beside the memory lookups, terms and rows: the rows' transaction
+    // commits only once every file is reserved, so a refusal leaves neither rows nor a used trial.
+    reserving = reserveChars(deps, userId, opened, reserved);
+    reserving.catch(() => {}); // awaited by the rows or below
+    const files = await Promise.all(opened.map((file) => matchMemory(deps, userId, form, file)));
+    const subject: TrialSubject = { ...submitter, plan: await planCode };
     const jobs = new Map<string, SegmentJob[]>();
     for (const file of files) jobs.set(file.projectId, await chunkJobs(deps, userId, form, file));
-    await insertRows(deps, taskId, subject, form, files);
+    await insertRows(deps, taskId, subject, form, files, reserving);
     for (const file of files) {
       const fileJobs = jobs.get(file.projectId)!;
       expectChunks(file.projectId, { mode: form.mode, tgtLang: form.tgt_lang, mtIndices: file.mtIndices, tmHits: file.tmHits });
@@ -171,6 +179,8 @@ export async function submitDocuments(
     }
     return { task_id: taskId };
   } catch (err) {
+    // Reservations still under way finish first, so every one made is refunded.
+    await reserving?.catch(() => {});
     for (const projectId of reserved) await deps.quota.refund(projectId).catch(() => {});
     for (const upload of uploads) dropOpened(upload.projectId);
     await deps.db.query('DELETE FROM doc_tasks WHERE task_id = $1', [taskId]).catch(() => {});

@@ -19,8 +19,9 @@ export const MAX_SENTENCE_CHARS = 400;
 
 const CJK_LANGS = new Set(['zh', 'ja']);
 const CLOSERS = '"\'”’」』）)】〕》〉]}»';
-const CJK_END = /[。！？!?｡]+|[.．](?=[\s"'”’」』）)】〕》〉]|$)|…{1,2}(?=[\s"'”’」』）)】〕》〉]|$)/y;
-const LATIN_END = /(?:[.!?…]+|[。！？])/y;
+/** Sentence ends, searched forward from a position (global, not sticky: one search per end, not per character). */
+const CJK_END = /[。！？!?｡]+|[.．](?=[\s"'”’」』）)】〕》〉]|$)|…{1,2}(?=[\s"'”’」』）)】〕》〉]|$)/g;
+const LATIN_END = /(?:[.!?…]+|[。！？])/g;
 /** Words that end in a period without ending the sentence (compared lower-cased, without the dot). */
 const ABBREVIATIONS = new Set(
   [
@@ -65,10 +66,8 @@ export function splitSentences(line: string, sourceLang: string): string[] {
     const end = cjk ? CJK_END : LATIN_END;
     end.lastIndex = i;
     const m = end.exec(line);
-    if (!m) {
-      i++;
-      continue;
-    }
+    if (!m) break;
+    i = m.index;
     let stop = i + m[0].length;
     while (stop < line.length && CLOSERS.includes(line[stop]!)) stop++;
     const next = line.slice(stop).trimStart();

@@ -20,15 +20,30 @@ export const DOCUMENT_NODE = 9;
 
 export type Attr = { name: string; namespaceURI: string | null; prefix: string | null; localName: string; value: string };
 
-function splitName(qualifiedName: string): { prefix: string | null; localName: string } {
-  const colon = qualifiedName.indexOf(':');
-  return colon < 0
-    ? { prefix: null, localName: qualifiedName }
-    : { prefix: qualifiedName.slice(0, colon), localName: qualifiedName.slice(colon + 1) };
+type SplitName = { name: string; prefix: string | null; localName: string };
+/** Names split once each: a part has thousands of elements but few distinct names, and the strings are shared. */
+const splitNames = new Map<string, SplitName>();
+
+function splitName(qualifiedName: string): SplitName {
+  let split = splitNames.get(qualifiedName);
+  if (!split) {
+    const colon = qualifiedName.indexOf(':');
+    split =
+      colon < 0
+        ? { name: qualifiedName, prefix: null, localName: qualifiedName }
+        : { name: qualifiedName, prefix: qualifiedName.slice(0, colon), localName: qualifiedName.slice(colon + 1) };
+    // Bounded: names come from documents, and a hostile one could invent millions.
+    if (splitNames.size < 10_000) splitNames.set(qualifiedName, split);
+  }
+  return split;
 }
 
+/** Shared by every element without attributes until one is set (most OOXML elements have none). */
+const NO_ATTRIBUTES: readonly Attr[] = Object.freeze([]);
+
 export abstract class Node {
-  abstract readonly nodeType: number;
+  /** On the prototype, not on each of a part's many nodes. */
+  abstract get nodeType(): number;
   parentNode: Node | null = null;
   previousSibling: Node | null = null;
   nextSibling: Node | null = null;
@@ -116,18 +131,23 @@ export abstract class Node {
 }
 
 export class Element extends Node {
-  readonly nodeType = ELEMENT_NODE;
+  get nodeType(): number {
+    return ELEMENT_NODE;
+  }
+
+  readonly tagName: string;
   readonly prefix: string | null;
   readonly localName: string;
-  attributes: Attr[] = [];
+  /** Attributes in document order; NO_ATTRIBUTES until the first is set. */
+  attributes: Attr[] = NO_ATTRIBUTES as Attr[];
 
   constructor(
     ownerDocument: Document,
     readonly namespaceURI: string | null,
-    readonly tagName: string,
+    qualifiedName: string,
   ) {
     super(ownerDocument);
-    ({ prefix: this.prefix, localName: this.localName } = splitName(tagName));
+    ({ name: this.tagName, prefix: this.prefix, localName: this.localName } = splitName(qualifiedName));
   }
 
   get nodeName(): string {
@@ -145,19 +165,24 @@ export class Element extends Node {
   setAttribute(name: string, value: string): void {
     const attr = this.attributes.find((a) => a.name === name);
     if (attr) attr.value = value;
-    else this.attributes.push({ name, namespaceURI: null, prefix: null, localName: name, value });
+    else this.addAttribute({ name, namespaceURI: null, prefix: null, localName: name, value });
   }
 
   setAttributeNS(namespace: string | null, qualifiedName: string, value: string): void {
     const { prefix, localName } = splitName(qualifiedName);
     const attr = this.attributes.find((a) => a.localName === localName && a.namespaceURI === namespace);
     if (attr) attr.value = value;
-    else this.attributes.push({ name: qualifiedName, namespaceURI: namespace, prefix, localName, value });
+    else this.addAttribute({ name: qualifiedName, namespaceURI: namespace, prefix, localName, value });
+  }
+
+  addAttribute(attr: Attr): void {
+    if (this.attributes === NO_ATTRIBUTES) this.attributes = [];
+    this.attributes.push(attr);
   }
 
   protected copyOfSelf(): Element {
     const copy = new Element(this.ownerDocument!, this.namespaceURI, this.tagName);
-    copy.attributes = this.attributes.map((attr) => ({ ...attr }));
+    if (this.attributes !== NO_ATTRIBUTES) copy.attributes = this.attributes.map((attr) => ({ ...attr }));
     return copy;
   }
 }
@@ -194,19 +219,28 @@ export abstract class CharacterData extends Node {
 }
 
 export class Text extends CharacterData {
-  readonly nodeType = TEXT_NODE;
+  get nodeType(): number {
+    return TEXT_NODE;
+  }
 }
 
 export class CDATASection extends CharacterData {
-  readonly nodeType = CDATA_SECTION_NODE;
+  get nodeType(): number {
+    return CDATA_SECTION_NODE;
+  }
 }
 
 export class Comment extends CharacterData {
-  readonly nodeType = COMMENT_NODE;
+  get nodeType(): number {
+    return COMMENT_NODE;
+  }
 }
 
 export class ProcessingInstruction extends CharacterData {
-  readonly nodeType = PROCESSING_INSTRUCTION_NODE;
+  get nodeType(): number {
+    return PROCESSING_INSTRUCTION_NODE;
+  }
+
   constructor(
     ownerDocument: Document,
     readonly target: string,
@@ -221,7 +255,9 @@ export class ProcessingInstruction extends CharacterData {
 }
 
 export class Document extends Node {
-  readonly nodeType = DOCUMENT_NODE;
+  get nodeType(): number {
+    return DOCUMENT_NODE;
+  }
 
   constructor() {
     super(null);

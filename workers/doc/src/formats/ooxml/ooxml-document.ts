@@ -93,7 +93,7 @@ export function openOoxml(input: Buffer, spec: OoxmlFormatSpec): OpenedDocument 
         flushInsertions(part.doc);
         changed.set(part.name, serializeXml(part.doc));
       }
-      const written = writePackage(pkg, changed);
+      const written = await writePackage(pkg, changed);
       return options.finishPackage ? options.finishPackage(written) : written;
     },
   };

@@ -79,6 +79,10 @@ function textNodes(like: Element, text: string): Element[] {
     });
 }
 
+function hasText(item: Element): boolean {
+  return item.localName === 't' && (item.textContent ?? '') !== '';
+}
+
 function runOf(item: Element): Element {
   return item.parentNode as Element;
 }
@@ -103,7 +107,6 @@ function mirrorPlace(p: Element, groupIds: Map<Element, number>, groupPrefix: st
 export function wordParagraphUnit(p: Element, groupIds: Map<Element, number>, groupPrefix: string): TextUnit {
   const items = collectItems(p, []);
   const text = items.map(textOfItem).join('');
-  const hasText = (item: Element) => item.localName === 't' && (item.textContent ?? '') !== '';
   const anchor = items.find((item) => hasText(item) && !closest(item, NS.w, 'ruby')) ?? items.find(hasText) ?? items[0];
 
   return {

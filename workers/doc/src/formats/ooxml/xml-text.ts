@@ -24,7 +24,7 @@ export function parseXmlText(text: string): Document {
     const el = doc.createElementNS(tag.uri || null, tag.name);
     for (const name in tag.attributes) {
       const attr = tag.attributes[name]!;
-      el.attributes.push({ name, namespaceURI: attr.uri || null, prefix: attr.prefix || null, localName: attr.local, value: attr.value });
+      el.addAttribute({ name, namespaceURI: attr.uri || null, prefix: attr.prefix || null, localName: attr.local, value: attr.value });
     }
     current.appendChild(el);
     open.push(current);
@@ -57,33 +57,41 @@ const ENTITIES: Record<string, string> = {
 const encode = (c: string) => ENTITIES[c]!;
 const TEXT_ESCAPES = /[<&>]/g;
 const ATTRIBUTE_ESCAPES = /[<>&"\t\n\r]/g;
+const NEEDS_TEXT_ESCAPE = /[<&>]/;
+const NEEDS_ATTRIBUTE_ESCAPE = /[<>&"\t\n\r]/;
 
-function write(node: Node, out: string[]): void {
+/** Appending to one string (V8 joins the pieces once) is about twice as fast as an array joined at the end. */
+function write(node: Node, out: { xml: string }): void {
   switch (node.nodeType) {
     case ELEMENT_NODE: {
       const el = node as Element;
-      let tag = `<${el.tagName}`;
-      for (const attr of el.attributes) tag += ` ${attr.name}="${attr.value.replace(ATTRIBUTE_ESCAPES, encode)}"`;
+      out.xml += '<' + el.tagName;
+      for (const attr of el.attributes) {
+        const value = NEEDS_ATTRIBUTE_ESCAPE.test(attr.value) ? attr.value.replace(ATTRIBUTE_ESCAPES, encode) : attr.value;
+        out.xml += ' ' + attr.name + '="' + value + '"';
+      }
       if (!el.firstChild) {
-        out.push(`${tag}/>`);
+        out.xml += '/>';
         return;
       }
-      out.push(`${tag}>`);
+      out.xml += '>';
       for (let child: Node | null = el.firstChild; child; child = child.nextSibling) write(child, out);
-      out.push(`</${el.tagName}>`);
+      out.xml += '</' + el.tagName + '>';
       return;
     }
-    case TEXT_NODE:
-      out.push((node as Text).data.replace(TEXT_ESCAPES, encode));
+    case TEXT_NODE: {
+      const data = (node as Text).data;
+      out.xml += NEEDS_TEXT_ESCAPE.test(data) ? data.replace(TEXT_ESCAPES, encode) : data;
       return;
+    }
     case CDATA_SECTION_NODE:
-      out.push(`<![CDATA[${(node as CDATASection).data.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`);
+      out.xml += '<![CDATA[' + (node as CDATASection).data.replace(/]]>/g, ']]]]><![CDATA[>') + ']]>';
       return;
     case COMMENT_NODE:
-      out.push(`<!--${(node as Comment).data}-->`);
+      out.xml += '<!--' + (node as Comment).data + '-->';
       return;
     case PROCESSING_INSTRUCTION_NODE:
-      out.push(`<?${(node as ProcessingInstruction).target} ${(node as ProcessingInstruction).data}?>`);
+      out.xml += '<?' + (node as ProcessingInstruction).target + ' ' + (node as ProcessingInstruction).data + '?>';
       return;
     case DOCUMENT_NODE:
       for (let child = node.firstChild; child; child = child.nextSibling) write(child, out);
@@ -91,7 +99,7 @@ function write(node: Node, out: string[]): void {
 }
 
 export function serializeXmlText(node: Node): string {
-  const out: string[] = [];
+  const out = { xml: '' };
   write(node, out);
-  return out.join('');
+  return out.xml;
 }

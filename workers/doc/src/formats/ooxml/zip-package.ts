@@ -4,7 +4,8 @@
  * untouched entry's bytes and the entry order, so images, styles and formulas survive as-is.
  */
 import CFB from 'cfb';
-import { unzipSync, zipSync, type Zippable } from 'fflate';
+import { unzipSync } from 'fflate';
+import yazl from 'yazl';
 import { DocumentError } from '../types.js';
 
 /** Whole-package ceiling once inflated: beyond it the file is treated as a zip bomb. */
@@ -73,17 +74,27 @@ export function readPackage(input: Buffer): OoxmlPackage {
   return { names, files: new Map(names.map((name) => [name, unzipped[name] as Uint8Array])) };
 }
 
-/** A new zip with `changed` parts replaced; all other entries keep their bytes and position. */
-export function writePackage(pkg: OoxmlPackage, changed: ReadonlyMap<string, Uint8Array>): Buffer {
-  const entries: Zippable = {};
+/**
+ * A new zip with `changed` parts replaced; all other entries keep their bytes and position.
+ * yazl deflates with Node's zlib on the libuv thread pool: about twice as fast as fflate's
+ * JavaScript deflate on a large document part, and off the event loop.
+ */
+export function writePackage(pkg: OoxmlPackage, changed: ReadonlyMap<string, Uint8Array>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
   for (const name of pkg.names) {
     const data = changed.get(name) ?? pkg.files.get(name);
     if (data === undefined) continue;
     // Media is already compressed; storing it avoids burning CPU for nothing.
-    const level = /\.(png|jpe?g|gif|emf|wmf|tiff?|mp[34]|wav|bin)$/i.test(name) ? 0 : 6;
-    entries[name] = [data, { level }];
+    const compress = !/\.(png|jpe?g|gif|emf|wmf|tiff?|mp[34]|wav|bin)$/i.test(name);
+    zip.addBuffer(Buffer.from(data.buffer, data.byteOffset, data.byteLength), name, { compress });
   }
-  return Buffer.from(zipSync(entries));
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('error', reject);
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+  });
 }
 
 export function partText(pkg: OoxmlPackage, name: string): string | undefined {
