@@ -80,15 +80,14 @@ async function loadReservation(q: Queryable, taskId: string, lock = false): Prom
 const sameOwner = (r: Reservation, owner: Owner) =>
   owner.kind === 'user' ? r.userId === owner.userId : r.userId === null && r.clientKey === owner.clientKey;
 
-/** Moves characters between grants and the ledger: `sign` -1 takes, +1 gives back. */
-async function moveChars(q: Queryable, taskId: string, parts: Part[], kind: 'reserve' | 'release' | 'refund'): Promise<void> {
+/** Gives characters back to their grants, with a ledger row each (taking them is part of `reserve`). */
+async function giveChars(q: Queryable, taskId: string, parts: Part[], kind: 'release' | 'refund'): Promise<void> {
   if (parts.length === 0) return;
-  const sign = kind === 'reserve' ? -1 : 1;
   await q.query(
     `WITH p AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) AS p(grant_id, chars)),
-     upd AS (UPDATE quota_grants g SET chars_used = g.chars_used - p.chars * $4 FROM p WHERE g.grant_id = p.grant_id RETURNING g.grant_id)
-     INSERT INTO quota_ledger (grant_id, task_id, kind, chars) SELECT grant_id, $1, $5, chars * $4 FROM p`,
-    [taskId, parts.map((p) => p.grantId), parts.map((p) => p.chars), sign, kind],
+     upd AS (UPDATE quota_grants g SET chars_used = g.chars_used - p.chars FROM p WHERE g.grant_id = p.grant_id RETURNING g.grant_id)
+     INSERT INTO quota_ledger (grant_id, task_id, kind, chars) SELECT grant_id, $1, $4, chars FROM p`,
+    [taskId, parts.map((p) => p.grantId), parts.map((p) => p.chars), kind],
   );
 }
 
@@ -118,10 +117,13 @@ export async function reserve(db: Db, args: ReserveArgs): Promise<ReservationRes
     }
     await ensureFreeGrant(client, owner, now);
     const parts = allocate(orderForUse(await liveGrants(client, owner, now, true)).usable, args.chars);
-    await moveChars(client, args.taskId, parts, 'reserve');
+    // Takes the characters and records the parts in one statement (a round trip less on the way
+    // to a document's first chunk); the ledger records the taking as negative characters.
     await client.query(
-      `INSERT INTO quota_reservation_parts (task_id, seq, grant_id, chars)
-       SELECT $1, seq, grant_id, chars FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY AS p(grant_id, chars, seq)`,
+      `WITH p AS (SELECT * FROM unnest($2::bigint[], $3::bigint[]) WITH ORDINALITY AS p(grant_id, chars, seq)),
+       upd AS (UPDATE quota_grants g SET chars_used = g.chars_used + p.chars FROM p WHERE g.grant_id = p.grant_id RETURNING g.grant_id),
+       led AS (INSERT INTO quota_ledger (grant_id, task_id, kind, chars) SELECT grant_id, $1, 'reserve', -chars FROM p)
+       INSERT INTO quota_reservation_parts (task_id, seq, grant_id, chars) SELECT $1, seq, grant_id, chars FROM p`,
       [args.taskId, parts.map((p) => p.grantId), parts.map((p) => p.chars)],
     );
     return {
@@ -150,7 +152,7 @@ async function finish(db: Db, taskId: string, outcome: 'settled' | 'refunded', a
     await client.query('SELECT 1 FROM quota_grants WHERE grant_id = ANY($1::bigint[]) ORDER BY grant_id FOR UPDATE', [
       back.map((p) => p.grantId),
     ]);
-    await moveChars(client, taskId, back, outcome === 'settled' ? 'release' : 'refund');
+    await giveChars(client, taskId, back, outcome === 'settled' ? 'release' : 'refund');
     await client.query('UPDATE quota_reservations SET state = $2, chars_charged = $3, finished_at = now() WHERE task_id = $1', [
       taskId,
       outcome,

@@ -43,8 +43,9 @@ async function keep(): Promise<string> {
 }
 
 /** The paragraphs of the file the kept document writes when the write itself brings no translation. */
-async function writtenWithNothingMore(projectId: string): Promise<string[]> {
+async function writtenWithNothingMore(projectId: string, allLaidIn = false): Promise<string[]> {
   const kept = takeOpened(projectId)!;
+  expect(kept.allLaidIn).toBe(allLaidIn);
   const output = await kept.document.write(new Map(), { mode: 0, srcLang: 'en-us', tgtLang: 'de' });
   return (await docxFormat.open(output, { srcLang: 'de' })).paragraphs.map((p) => p.text);
 }
@@ -58,6 +59,13 @@ describe('laying chunks into the kept document', () => {
     expect(texts[0]).toBe('From memory.');
     expect(texts.slice(1, 129)).toEqual(Array.from({ length: 128 }, (_, i) => `T${i + 1}`));
     expect(texts.slice(129, PARAGRAPHS)).toEqual(Array.from({ length: PARAGRAPHS - 129 }, (_, i) => `Sentence number ${i + 129}.`));
+  });
+
+  it('says when every paragraph is laid in', async () => {
+    const projectId = await keep();
+    for (const index of [3, 1, 2, 0]) layInChunk(projectId, index, chunk(index));
+    const texts = await writtenWithNothingMore(projectId, true);
+    expect(texts).toEqual(['From memory.', ...Array.from({ length: SENTENCES - 1 }, (_, i) => `T${i + 1}`)]);
   });
 
   it('lays nothing past a missing chunk', async () => {

@@ -81,7 +81,9 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
     dropOpened(projectId);
     return;
   }
-  const translations = await translationsOf(deps, file);
+  const kept = file.segments_total > 0 ? takeOpened(projectId) : undefined;
+  // Laid in as the chunks came back (the same translations as stored): nothing to read back.
+  const translations = kept?.allLaidIn ? null : await translationsOf(deps, file);
   progress();
   let output: Buffer;
   const charges = new PictureCharges(deps.quota, file.user_id, projectId);
@@ -109,10 +111,10 @@ export async function assembleDocument(deps: DocDeps, projectId: string, progres
       const source = await deps.storage.getBuffer(file.source_key);
       output = translateInside ? await editAsOoxml(file.ext, source, translateInside) : source;
     } else {
-      const { document, plan } = takeOpened(projectId) ?? (await openAgain(deps, file));
+      const { document, plan } = kept ?? (await openAgain(deps, file));
       if (plan.sentences.length !== file.segments_total) throw new Error('the document reads differently than at submit');
       progress();
-      output = await document.write(translatedParagraphs(plan, translations, file.tgt_lang), {
+      output = await document.write(translations ? translatedParagraphs(plan, translations, file.tgt_lang) : new Map(), {
         mode: file.mode,
         srcLang: file.src_lang,
         tgtLang: file.tgt_lang,

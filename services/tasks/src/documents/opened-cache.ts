@@ -14,7 +14,12 @@ import { DOC_CHUNK_SENTENCES } from './doc-keys';
 /** Memory the kept documents may hold. */
 export const OPENED_CACHE_BYTES = 256 * 1024 * 1024;
 
-export type KeptDocument = { document: OpenedDocument; plan: SentencePlan };
+export type KeptDocument = {
+  document: OpenedDocument;
+  plan: SentencePlan;
+  /** Every paragraph's translation is already in the document (laid in as the chunks came back). */
+  allLaidIn?: boolean;
+};
 
 /** What laying translations in early needs: each sentence's translation as it arrives. */
 type EarlyWrite = {
@@ -96,7 +101,8 @@ export function takeOpened(projectId: string): KeptDocument | undefined {
   if (!entry) return undefined;
   entries.delete(projectId);
   held -= entry.bytes;
-  return { document: entry.document, plan: entry.plan };
+  const allLaidIn = entry.early !== undefined && entry.early.nextParagraph === entry.plan.paragraphs.length;
+  return { document: entry.document, plan: entry.plan, allLaidIn };
 }
 
 /** Forgets a document whose task was refused or interrupted. */

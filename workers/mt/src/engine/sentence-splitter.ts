@@ -33,9 +33,16 @@ const ABBREVIATIONS = new Set(
     .split(' '),
 );
 
-/** The language family part of a spec code: `zh-cn` -> `zh`. */
+const baseLangs = new Map<string, string>();
+
+/** The language family part of a spec code: `zh-cn` -> `zh` (remembered: asked once per line of a document). */
 export function baseLang(lang: string): string {
-  return lang.toLowerCase().split(/[-_]/)[0]!;
+  let base = baseLangs.get(lang);
+  if (base === undefined) {
+    base = lang.toLowerCase().split(/[-_]/)[0]!;
+    if (baseLangs.size < 1000) baseLangs.set(lang, base);
+  }
+  return base;
 }
 
 export function joinerFor(targetLang: string): string {

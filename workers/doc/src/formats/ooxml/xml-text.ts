@@ -1,6 +1,5 @@
 /**
- * XML text to a light-dom Document through saxes (a strict, streaming, namespace-aware parser)
- * and back. The tree keeps what xmldom kept, so a part that is not edited is written back as it
+ * XML text to a light-dom Document through saxes (a strict, streaming parser) and back. The tree keeps what xmldom kept, so a part that is not edited is written back as it
  * was read: elements and attributes with their namespaces and prefixes, namespace declarations
  * as attributes, text, CDATA, comments and processing instructions (the XML declaration
  * included). The output escapes exactly as xmldom's XMLSerializer did.
@@ -10,28 +9,68 @@ import { Comment, CDATASection, Document, ELEMENT_NODE, ProcessingInstruction, T
 import { CDATA_SECTION_NODE, COMMENT_NODE, DOCUMENT_NODE, PROCESSING_INSTRUCTION_NODE, TEXT_NODE } from './light-dom.js';
 
 const XML_DECLARATION = /^<\?xml\s+([^?]*)\?>/;
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
+/** Prefix -> namespace in scope ('' is the default namespace); shared until an element declares one. */
+type Scope = Map<string, string>;
+
+function declarations(attributes: Record<string, string>, scope: Scope): Scope {
+  let own = scope;
+  for (const name in attributes) {
+    if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+    if (own === scope) own = new Map(scope);
+    own.set(name === 'xmlns' ? '' : name.slice(6), attributes[name]!);
+  }
+  return own;
+}
+
+function namespaceOf(scope: Scope, prefix: string, what: string): string | null {
+  const uri = scope.get(prefix);
+  if (uri === undefined && prefix !== '') throw new Error(`unbound namespace prefix ${prefix} (${what})`);
+  return uri || null;
+}
+
+/**
+ * saxes checks well-formedness; namespaces are resolved here (its own namespace mode parsed about
+ * half as fast and made an object per attribute).
+ */
 export function parseXmlText(text: string): Document {
   const doc = new Document();
-  const parser = new SaxesParser({ xmlns: true });
+  const parser = new SaxesParser({ xmlns: false });
   let current: Node = doc;
   const open: Node[] = [];
+  let scope: Scope = new Map([
+    ['xml', XML_NS],
+    ['xmlns', XMLNS_NS],
+  ]);
+  const scopes: Scope[] = [];
   // saxes reports the declaration as parsed fields, not as a node: it is carried over as written.
   const declaration = XML_DECLARATION.exec(text);
   if (declaration) doc.appendChild(new ProcessingInstruction(doc, 'xml', declaration[1]!));
 
   parser.on('opentag', (tag) => {
-    const el = doc.createElementNS(tag.uri || null, tag.name);
-    for (const name in tag.attributes) {
-      const attr = tag.attributes[name]!;
-      el.addAttribute({ name, namespaceURI: attr.uri || null, prefix: attr.prefix || null, localName: attr.local, value: attr.value });
+    const attributes = tag.attributes as Record<string, string>;
+    const own = declarations(attributes, scope);
+    const colon = tag.name.indexOf(':');
+    const el = doc.createElementNS(namespaceOf(own, colon < 0 ? '' : tag.name.slice(0, colon), tag.name), tag.name);
+    for (const name in attributes) {
+      const split = name.indexOf(':');
+      const prefix = split < 0 ? null : name.slice(0, split);
+      // Unprefixed attributes are in no namespace; `xmlns` itself is in the xmlns namespace.
+      const namespaceURI = name === 'xmlns' ? XMLNS_NS : prefix === null ? null : namespaceOf(own, prefix, name);
+      const localName = split < 0 ? name : name.slice(split + 1);
+      el.addAttribute({ name, namespaceURI, prefix, localName, value: attributes[name]! });
     }
     current.appendChild(el);
     open.push(current);
+    scopes.push(scope);
     current = el;
+    scope = own;
   });
   parser.on('closetag', () => {
     current = open.pop()!;
+    scope = scopes.pop()!;
   });
   parser.on('text', (data) => {
     // Outside the root only whitespace is legal (saxes refuses the rest): kept before the root,
