@@ -11,6 +11,11 @@ import { failDocFile, storeDocChunk, withdrawChunks } from './documents/doc-stat
 export type ResultConsumers = { stop(): Promise<void> };
 
 export async function storeSegmentResult(db: Db, quota: QuotaPort, result: SegmentResult, bus?: Bus): Promise<void> {
+  // A text task is one job (chunk 0): a later chunk can only be a document's.
+  if (result.chunk_index > 0) {
+    if (bus) await storeDocChunk(db, bus, result);
+    return;
+  }
   const { rows } = await db.query<{ chars: number }>(
     `UPDATE text_tasks
        SET results_received = results_received + 1,
