@@ -58,13 +58,24 @@ async function matchMemory(deps: DocDeps, userId: number, form: DocForm, file: O
   return { ...file, tmHits, mtIndices };
 }
 
-/** Reserves each file's characters (pictures only: their text is charged when translated), noting what it reserved. */
+/**
+ * Reserves each file's characters (pictures only: their text is charged when translated), noting
+ * what it reserved; fails with the first refusal once every reservation has ended. All start at
+ * once, so each asks the pool for its connection before the rows' transaction does: that
+ * transaction holds its connection while it waits for them, and the pool hands connections out
+ * in the order asked, so the wait can never be for a connection it holds.
+ */
 async function reserveChars(deps: DocDeps, userId: number, files: OpenedFile[], reserved: string[]): Promise<void> {
-  for (const file of files) {
-    if (file.chars === 0) continue;
-    await deps.quota.reserve({ userId }, file.projectId, file.chars);
-    reserved.push(file.projectId);
-  }
+  const results = await Promise.allSettled(
+    files
+      .filter((file) => file.chars > 0)
+      .map(async (file) => {
+        await deps.quota.reserve({ userId }, file.projectId, file.chars);
+        reserved.push(file.projectId);
+      }),
+  );
+  const refused = results.find((result) => result.status === 'rejected');
+  if (refused) throw refused.reason;
 }
 
 /** The file's chunk jobs, each with the termbase terms found in it (looked up for all chunks at once). */
