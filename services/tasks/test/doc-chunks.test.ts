@@ -4,13 +4,15 @@
  * chunk that completes the file queues its assembly, and a result for no document changes nothing.
  */
 import { accountsMigrations } from '@mtp/accounts';
-import { billingMigrations } from '@mtp/billing';
+import { billingMigrations, ledgerPort } from '@mtp/billing';
+import { planSentences, txtFormat } from '@mtp/doc-worker';
 import { MemoryBroker, MemoryBus, runMigrations, type Db } from '@mtp/platform';
 import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
 import { BUS, type SegmentResult } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storeDocChunk } from '../src/documents/doc-state';
+import { failDocFile, storeDocChunk } from '../src/documents/doc-state';
+import { keepOpened, takeOpened } from '../src/documents/opened-cache';
 import { tasksMigrations } from '../src/migrations';
 
 let tdb: TestDatabase;
@@ -104,6 +106,18 @@ describe('storeDocChunk', () => {
     expect(await storeDocChunk(db, bus, result(projectId, 0))).toBe(true);
     expect(await fileRow(projectId)).toEqual({ chunks_done: 1, segments_done: 0, stored: 1, received: 1 });
     await bus.close({ deadlineMs: 100 });
+  });
+
+  it('forgets the kept document of a file that fails, and refunds it', async () => {
+    const projectId = await createFile(1);
+    const quota = ledgerPort(db);
+    await quota.reserve({ userId }, projectId, 10);
+    const document = await txtFormat.open(Buffer.from('twenty one'), { srcLang: 'en-us' });
+    keepOpened(projectId, document, planSentences(document.paragraphs, 'en-us'), 10);
+    expect(await failDocFile({ db, quota }, projectId, 'chunk 0 kept failing')).toBe(true);
+    expect(takeOpened(projectId)).toBeUndefined();
+    const { rows } = await db.query('SELECT state FROM quota_reservations WHERE task_id = $1', [projectId]);
+    expect(rows).toEqual([{ state: 'refunded' }]);
   });
 
   it('answers false for a result of no document file, and stores nothing', async () => {

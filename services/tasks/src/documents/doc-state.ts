@@ -8,7 +8,7 @@ import { BUS, CODES, type CodeName, type JobsWithdrawn, type SegmentResult } fro
 import type { Bus, Db } from '@mtp/platform';
 import type { QuotaPort } from '../ports';
 import { publishAssemble } from './doc-assemble';
-import { layInChunk } from './opened-cache';
+import { dropOpened, layInChunk } from './opened-cache';
 
 type Finish =
   | { status: 'done'; resultKey: string; resultName: string; pictureChars?: number }
@@ -31,6 +31,8 @@ export async function finishFile(deps: { db: Db; quota: QuotaPort }, projectId: 
     ],
   );
   if (!rows[0]) return false;
+  // A failed or interrupted file is never assembled: its kept document goes now, not when evicted.
+  if (finish.status !== 'done') dropOpened(projectId);
   // A file of pictures only reserved nothing.
   if (rows[0].chars > 0) {
     if (finish.status === 'done') await deps.quota.settle(projectId, rows[0].chars);
