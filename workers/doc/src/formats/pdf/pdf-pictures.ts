@@ -5,13 +5,16 @@
  * resources, so a source page of a bilingual copy, or another page sharing the dictionary, keeps
  * the original. An image used on several pages is translated once.
  *
- * Decoded here: JPEG (DCTDecode) and 8-bit Flate or unfiltered images in DeviceRGB or DeviceGray
- * without a predictor. Others (JBIG2, CCITT, indexed or CMYK colours, stencil masks) are left as
- * they are. A soft mask (transparency) is kept on the new picture.
+ * Decoded here: JPEG (DCTDecode, not CMYK) and Flate or unfiltered images, with or without a PNG
+ * predictor, in gray, RGB, CMYK (device, calibrated or ICC-based) or an indexed palette over one
+ * of them (8 bits a sample; 1, 2 or 4 for palettes: pdf-image-samples.ts). Others (JBIG2, CCITT,
+ * Separation, DeviceN, Lab, stencil masks, TIFF predictors) are left as they are. A soft mask
+ * (transparency) is kept on the new picture.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { decodePDFRawStream, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument, type PDFPage } from 'pdf-lib';
 import type { PictureTranslator } from '../types.js';
+import { colourSpaceOf, unpackSamples, unpredictPng } from './pdf-image-samples.js';
 
 type Decoded = { bytes: Buffer; format: 'png' | 'jpeg' };
 
@@ -25,30 +28,49 @@ function filtersOf(dict: PDFDict): string[] {
   return [];
 }
 
+const numberIn = (dict: PDFDict | undefined, key: string) => dict?.lookupMaybe(PDFName.of(key), PDFNumber)?.asNumber();
+
+/** The stream's decoded samples (Flate, then a PNG predictor if any), or undefined for what is not handled. */
+function samplesOf(stream: PDFRawStream, filters: string[]): Uint8Array | undefined {
+  const dict = stream.dict;
+  const data = filters.length ? decodePDFRawStream(stream).decode() : stream.contents;
+  if (!dict.has(PDFName.of('DecodeParms'))) return data;
+  const params = dict.lookupMaybe(PDFName.of('DecodeParms'), PDFDict);
+  const predictor = numberIn(params, 'Predictor') ?? 1;
+  if (!params || predictor === 1) return params ? data : undefined;
+  if (predictor < 10) return undefined; // TIFF predictor
+  const colours = numberIn(params, 'Colors') ?? 1;
+  const bits = numberIn(params, 'BitsPerComponent') ?? 8;
+  const columns = numberIn(params, 'Columns') ?? 1;
+  return unpredictPng(data, Math.ceil((colours * bits * columns) / 8), Math.ceil((colours * bits) / 8));
+}
+
 /** The image as PNG or JPEG bytes a picture translator can read, or undefined when it is not one we decode. */
 export function decodeImage(stream: PDFRawStream): Decoded | undefined {
   const dict = stream.dict;
   if (name(dict, 'Subtype') !== '/Image' || dict.lookup(PDFName.of('ImageMask'))?.toString() === 'true') return undefined;
   if (dict.has(PDFName.of('Mask'))) return undefined;
-  const colours = name(dict, 'ColorSpace');
-  if (colours !== '/DeviceRGB' && colours !== '/DeviceGray') return undefined;
+  const space = colourSpaceOf(dict.context, dict.get(PDFName.of('ColorSpace')));
+  if (!space) return undefined;
   const filters = filtersOf(dict);
-  if (filters.length === 1 && filters[0] === '/DCTDecode') return { bytes: Buffer.from(stream.contents), format: 'jpeg' };
-  if (filters.some((f) => f !== '/FlateDecode') || dict.has(PDFName.of('DecodeParms'))) return undefined;
-  if (dict.lookupMaybe(PDFName.of('BitsPerComponent'), PDFNumber)?.asNumber() !== 8) return undefined;
-  const width = dict.lookupMaybe(PDFName.of('Width'), PDFNumber)?.asNumber() ?? 0;
-  const height = dict.lookupMaybe(PDFName.of('Height'), PDFNumber)?.asNumber() ?? 0;
-  const channels = colours === '/DeviceRGB' ? 3 : 1;
-  const pixels = filters.length ? decodePDFRawStream(stream).decode() : stream.contents;
-  if (width <= 0 || height <= 0 || pixels.length < width * height * channels) return undefined;
+  if (filters.length === 1 && filters[0] === '/DCTDecode') {
+    // A CMYK JPEG's inks need Adobe's conventions to read right: left as it is.
+    return space.components === 4 || space.indexed ? undefined : { bytes: Buffer.from(stream.contents), format: 'jpeg' };
+  }
+  if (filters.some((f) => f !== '/FlateDecode')) return undefined;
+  const bits = numberIn(dict, 'BitsPerComponent');
+  if (!(bits === 8 || (space.indexed && (bits === 1 || bits === 2 || bits === 4)))) return undefined;
+  const width = numberIn(dict, 'Width') ?? 0;
+  const height = numberIn(dict, 'Height') ?? 0;
+  const decoded = samplesOf(stream, filters);
+  if (width <= 0 || height <= 0 || !decoded) return undefined;
+  const samples = unpackSamples(decoded, bits, width * space.components, height);
+  if (samples.length < width * height * space.components) return undefined;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const rgba = ctx.createImageData(width, height);
   for (let i = 0, o = 0; i < width * height; i++, o += 4) {
-    const p = i * channels;
-    rgba.data[o] = pixels[p]!;
-    rgba.data[o + 1] = pixels[channels === 3 ? p + 1 : p]!;
-    rgba.data[o + 2] = pixels[channels === 3 ? p + 2 : p]!;
+    space.toRgb(samples, i, rgba.data, o);
     rgba.data[o + 3] = 255;
   }
   ctx.putImageData(rgba, 0, 0);
