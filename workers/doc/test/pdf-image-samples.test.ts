@@ -4,7 +4,8 @@
  * cannot read right are left alone.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { PDFDocument, PDFHexString, PDFName, PDFRawStream } from 'pdf-lib';
+import type { PDFRawStream } from 'pdf-lib';
+import { PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../src/formats/pdf/pdf-pictures.js';
 import { unpredictPng } from '../src/formats/pdf/pdf-image-samples.js';
