@@ -41,6 +41,8 @@ export type Config = {
   runMtWorker: boolean;
   /** onnxruntime threads of the in-process worker (MT_THREADS). */
   mtThreads: number | undefined;
+  /** MT_SPIN=1: the in-process worker's idle onnxruntime threads spin-wait (as in workers/mt). */
+  mtSpin: boolean;
   /** The device pool this gateway sends work to (MT_POOL; enterprises may have their own). */
   mtPool: string;
   /** A remote chat-completions engine for the in-process worker (MT_REMOTE_URL and friends). */
@@ -67,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   const natsUrl = optional(env, 'NATS_URL');
   if (natsUrl && !/^(nats|tls):\/\//.test(natsUrl)) throw new Error('NATS_URL must start with nats:// or tls://');
+  const mtSpin = optional(env, 'MT_SPIN') ?? '0';
+  if (!['0', '1'].includes(mtSpin)) throw new Error('MT_SPIN must be 0 or 1');
   const runMtWorker = optional(env, 'RUN_MT_WORKER');
   if (runMtWorker && !['0', '1'].includes(runMtWorker)) throw new Error('RUN_MT_WORKER must be 0 or 1');
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
@@ -89,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelsDir: path.resolve(optional(env, 'MODELS_DIR') ?? path.join(dataDir, 'models')),
     runMtWorker: runMtWorker ? runMtWorker === '1' : !natsUrl,
     mtThreads: optional(env, 'MT_THREADS') ? intVar(env, 'MT_THREADS', 1) : undefined,
+    mtSpin: mtSpin === '1',
     mtPool: optional(env, 'MT_POOL') ?? 'default',
     mtRemote: loadRemoteSettings(env),
   };

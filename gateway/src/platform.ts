@@ -57,6 +57,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       bus,
       workerModelsDir: config.runMtWorker ? config.modelsDir : undefined,
       workerThreads: config.mtThreads,
+      workerSpin: config.mtSpin,
       workerRemote: config.mtRemote,
       pool: config.mtPool,
       storage,

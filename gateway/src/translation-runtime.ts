@@ -29,6 +29,8 @@ export type TranslationRuntimeOptions = {
   workerModelsDir?: string;
   /** onnxruntime threads of the in-process worker. */
   workerThreads?: number;
+  /** Whether its idle onnxruntime threads spin-wait (MT_SPIN). */
+  workerSpin?: boolean;
   /** A remote chat-completions engine for the in-process worker (MT_REMOTE_* settings). */
   workerRemote?: RemoteSettings | null;
   pool?: string;
@@ -51,7 +53,11 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
   let worker: MtWorker | null = null;
   try {
     if (opts.workerModelsDir) {
-      const registry = new ModelRegistry(opts.workerModelsDir, { threads: opts.workerThreads }, { engineThreads: true });
+      const registry = new ModelRegistry(
+        opts.workerModelsDir,
+        { threads: opts.workerThreads, spin: opts.workerSpin },
+        { engineThreads: true },
+      );
       const remote = opts.workerRemote ? new RemoteChatEngine(opts.workerRemote) : null;
       worker = await startMtWorker({ bus: opts.bus, registry, remote, pool: opts.pool, log: opts.log });
     }
