@@ -3,8 +3,18 @@
  * translated and replaced on the translated pages (read back by OCR in Chinese); a picture used
  * on two pages is translated once; in bilingual mode the source page keeps its original picture.
  */
-import type { PDFRawStream, PDFRef } from 'pdf-lib';
-import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import type { PDFRef ,
+  PDFRawStream} from 'pdf-lib';
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  popGraphicsState,
+  pushGraphicsState,
+  StandardFonts,
+} from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfFormat } from '../src/formats/pdf/index.js';
 import { decodeImage } from '../src/formats/pdf/pdf-pictures.js';
@@ -41,8 +51,28 @@ async function pictureTexts(pdf: Buffer, pageIndex: number, lang: string): Promi
   return texts;
 }
 
-async function write(mode: OutputMode) {
-  const opened = await pdfFormat.open(await pdfWithPictures(), { srcLang: 'en-us' });
+/** One page of text that draws a form XObject, which draws the picture. */
+async function pdfWithPictureInForm(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const png = await doc.embedPng(textPicture('Quarterly sales report'));
+  const form = doc.context.register(
+    doc.context.stream('q 480 0 0 90 0 0 cm /Im1 Do Q', {
+      Type: 'XObject',
+      Subtype: 'Form',
+      BBox: [0, 0, 480, 90],
+      Resources: { XObject: { Im1: png.ref } },
+    }),
+  );
+  const page = doc.addPage([600, 800]);
+  page.drawText('Annual report, part 1', { x: 50, y: 740, size: 18, font });
+  const name = page.node.newXObject('Fm', form);
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(1, 0, 0, 1, 50, 500), drawObject(name), popGraphicsState());
+  return Buffer.from(await doc.save());
+}
+
+async function write(mode: OutputMode, pdf?: Buffer) {
+  const opened = await pdfFormat.open(pdf ?? (await pdfWithPictures()), { srcLang: 'en-us' });
   const asked: string[] = [];
   const translate: PictureTranslator = async (image, format) =>
     (
@@ -64,6 +94,21 @@ describe('pictures inside PDFs', () => {
     const [first, second] = [await pictureTexts(output, 0, 'chi_sim'), await pictureTexts(output, 1, 'chi_sim')];
     expect(first.join('|')).toMatch(/销售报告.*\|.*费用|费用.*\|.*销售报告/);
     expect(second.join('')).toContain('销售报告');
+  }, 120_000);
+
+  it('reaches a picture drawn through a form XObject, giving the page its own copy of the form', async () => {
+    const original = await pdfWithPictureInForm();
+    const { output, asked } = await write(0, original);
+    expect(asked).toEqual(['Quarterly sales report']);
+    const doc = await PDFDocument.load(output);
+    const xobjects = doc.getPages()[0]!.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+    const formRef = [...xobjects.entries()][0]![1] as PDFRef;
+    const form = doc.context.lookup(formRef) as PDFRawStream;
+    const inner = form.dict.lookup(PDFName.of('Resources'), PDFDict).lookup(PDFName.of('XObject'), PDFDict);
+    const imageRef = [...inner.entries()][0]![1] as PDFRef;
+    const decoded = decodeImage(doc.context.lookup(imageRef) as PDFRawStream)!;
+    const text = (await ocrImage(decoded.bytes, 'chi_sim', { psm: 6 })).map((l) => l.text.replace(/\s+/g, '')).join('');
+    expect(text).toContain('销售报告');
   }, 120_000);
 
   it('keeps the original pictures on the source pages of a bilingual copy', async () => {

@@ -9,7 +9,8 @@
  * predictor, in gray, RGB, CMYK (device, calibrated or ICC-based) or an indexed palette over one
  * of them (8 bits a sample; 1, 2 or 4 for palettes: pdf-image-samples.ts). Others (JBIG2, CCITT,
  * Separation, DeviceN, Lab, stencil masks, TIFF predictors) are left as they are. A soft mask
- * (transparency) is kept on the new picture.
+ * (transparency) is kept on the new picture. Pictures drawn through form XObjects are reached
+ * too: the page gets its own copy of the form, pointing at the translated pictures.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { decodePDFRawStream, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument, type PDFPage } from 'pdf-lib';
@@ -77,39 +78,77 @@ export function decodeImage(stream: PDFRawStream): Decoded | undefined {
   return { bytes: canvas.toBuffer('image/png'), format: 'png' };
 }
 
+/** Forms drawing forms are followed this deep; deeper pictures are left as they are. */
+const MAX_FORM_DEPTH = 3;
+
+type Done = Map<PDFRef, PDFRef | null>;
+
 /**
- * Translates the pictures `page` paints from its own resources; answers how many were replaced.
- * `done` maps an original image to its translated one (or null) across the pages of one write.
+ * Translates the pictures `page` paints, directly or through form XObjects; answers how many of
+ * its own XObjects were replaced. `done` maps an original image or form to its translated one
+ * (or null) across the pages of one write.
  */
-export async function translatePagePictures(
-  doc: PDFDocument,
-  page: PDFPage,
-  translate: PictureTranslator,
-  done: Map<PDFRef, PDFRef | null>,
-): Promise<number> {
+export async function translatePagePictures(doc: PDFDocument, page: PDFPage, translate: PictureTranslator, done: Done): Promise<number> {
   const resources = page.node.Resources();
   const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
   if (!resources || !xobjects) return 0;
+  const translated = await translatedXObjects(doc, xobjects, translate, done, 0);
+  if (!translated) return 0;
+  // This page's own resources and XObject dictionary, pointing at the translated pictures.
+  const ownResources = resources.clone(doc.context);
+  ownResources.set(PDFName.of('XObject'), translated.xobjects);
+  page.node.set(PDFName.of('Resources'), ownResources);
+  return translated.replaced;
+}
+
+/** A copy of an XObject dictionary pointing at the translated pictures and forms, if any changed. */
+async function translatedXObjects(
+  doc: PDFDocument,
+  xobjects: PDFDict,
+  translate: PictureTranslator,
+  done: Done,
+  depth: number,
+): Promise<{ xobjects: PDFDict; replaced: number } | undefined> {
   const replaced = new Map<PDFName, PDFRef>();
   for (const [key, value] of xobjects.entries()) {
     if (!(value instanceof PDFRef)) continue;
-    if (!done.has(value)) done.set(value, await translatedImage(doc, value, translate));
+    if (!done.has(value)) {
+      done.set(value, null); // a form that draws itself is not followed round
+      done.set(value, await translatedXObject(doc, value, translate, done, depth));
+    }
     const translated = done.get(value);
     if (translated) replaced.set(key, translated);
   }
-  if (replaced.size === 0) return 0;
-  // This page's own resources and XObject dictionary, pointing at the translated pictures.
-  const ownXObjects = xobjects.clone(doc.context);
-  for (const [key, ref] of replaced) ownXObjects.set(key, ref);
-  const ownResources = resources.clone(doc.context);
-  ownResources.set(PDFName.of('XObject'), ownXObjects);
-  page.node.set(PDFName.of('Resources'), ownResources);
-  return replaced.size;
+  if (replaced.size === 0) return undefined;
+  const own = xobjects.clone(doc.context);
+  for (const [key, ref] of replaced) own.set(key, ref);
+  return { xobjects: own, replaced: replaced.size };
 }
 
-async function translatedImage(doc: PDFDocument, ref: PDFRef, translate: PictureTranslator): Promise<PDFRef | null> {
+async function translatedXObject(
+  doc: PDFDocument,
+  ref: PDFRef,
+  translate: PictureTranslator,
+  done: Done,
+  depth: number,
+): Promise<PDFRef | null> {
   const stream = doc.context.lookup(ref);
   if (!(stream instanceof PDFRawStream)) return null;
+  if (name(stream.dict, 'Subtype') !== '/Form') return translatedImage(doc, stream, translate);
+  if (depth >= MAX_FORM_DEPTH) return null;
+  // A copy of the form whose own resources point at its translated pictures; other pages keep the original.
+  const resources = stream.dict.lookupMaybe(PDFName.of('Resources'), PDFDict);
+  const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  const translated = resources && xobjects ? await translatedXObjects(doc, xobjects, translate, done, depth + 1) : undefined;
+  if (!resources || !translated) return null;
+  const ownResources = resources.clone(doc.context);
+  ownResources.set(PDFName.of('XObject'), translated.xobjects);
+  const dict = stream.dict.clone(doc.context);
+  dict.set(PDFName.of('Resources'), ownResources);
+  return doc.context.register(PDFRawStream.of(dict, stream.contents));
+}
+
+async function translatedImage(doc: PDFDocument, stream: PDFRawStream, translate: PictureTranslator): Promise<PDFRef | null> {
   const decoded = decodeImage(stream);
   if (!decoded) return null;
   const translated = await translate(decoded.bytes, decoded.format);
