@@ -3,8 +3,7 @@
  * translated and replaced on the translated pages (read back by OCR in Chinese); a picture used
  * on two pages is translated once; in bilingual mode the source page keeps its original picture.
  */
-import type { PDFRef ,
-  PDFRawStream} from 'pdf-lib';
+import type { PDFRef, PDFRawStream } from 'pdf-lib';
 import {
   concatTransformationMatrix,
   drawObject,
