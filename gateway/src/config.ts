@@ -3,6 +3,7 @@
  * a bad value stops the process with a message naming the variable.
  */
 import { loadRemoteSettings, type RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
+import { spinSetting } from '@mtp/mt-worker/src/settings';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -69,8 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   const natsUrl = optional(env, 'NATS_URL');
   if (natsUrl && !/^(nats|tls):\/\//.test(natsUrl)) throw new Error('NATS_URL must start with nats:// or tls://');
-  const mtSpin = optional(env, 'MT_SPIN') ?? '0';
-  if (!['0', '1'].includes(mtSpin)) throw new Error('MT_SPIN must be 0 or 1');
   const runMtWorker = optional(env, 'RUN_MT_WORKER');
   if (runMtWorker && !['0', '1'].includes(runMtWorker)) throw new Error('RUN_MT_WORKER must be 0 or 1');
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
@@ -93,7 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelsDir: path.resolve(optional(env, 'MODELS_DIR') ?? path.join(dataDir, 'models')),
     runMtWorker: runMtWorker ? runMtWorker === '1' : !natsUrl,
     mtThreads: optional(env, 'MT_THREADS') ? intVar(env, 'MT_THREADS', 1) : undefined,
-    mtSpin: mtSpin === '1',
+    mtSpin: spinSetting(env),
     mtPool: optional(env, 'MT_POOL') ?? 'default',
     mtRemote: loadRemoteSettings(env),
   };

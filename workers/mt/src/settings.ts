@@ -50,6 +50,13 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1)
   return n;
 }
 
+/** MT_SPIN (0 or 1): whether idle onnxruntime threads spin-wait; read by every process that runs engines. */
+export function spinSetting(env: NodeJS.ProcessEnv): boolean {
+  const spin = optional(env, 'MT_SPIN') ?? '0';
+  if (!['0', '1'].includes(spin)) throw new Error(`MT_SPIN must be 0 or 1, got ${JSON.stringify(spin)}`);
+  return spin === '1';
+}
+
 export function loadMtSettings(env: NodeJS.ProcessEnv = process.env): MtSettings {
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
   const provider = optional(env, 'MT_PROVIDER') ?? 'auto';
@@ -58,8 +65,6 @@ export function loadMtSettings(env: NodeJS.ProcessEnv = process.env): MtSettings
   }
   const quantized = optional(env, 'MT_QUANTIZED') ?? '0';
   if (!['0', '1', 'true', 'false'].includes(quantized)) throw new Error(`MT_QUANTIZED must be 0 or 1, got ${JSON.stringify(quantized)}`);
-  const spin = optional(env, 'MT_SPIN') ?? '0';
-  if (!['0', '1'].includes(spin)) throw new Error(`MT_SPIN must be 0 or 1, got ${JSON.stringify(spin)}`);
   const baseUrl = optional(env, 'MODELS_BASE_URL') ?? DEFAULT_BASE_URL;
   if (!/^https?:\/\//.test(baseUrl)) throw new Error(`MODELS_BASE_URL must start with http:// or https://, got ${JSON.stringify(baseUrl)}`);
   const template = optional(env, 'MODELS_REPO_TEMPLATE') ?? DEFAULT_REPO_TEMPLATE;
@@ -69,7 +74,7 @@ export function loadMtSettings(env: NodeJS.ProcessEnv = process.env): MtSettings
   return {
     modelsDir: path.resolve(optional(env, 'MODELS_DIR') ?? path.join(dataDir, 'models')),
     threads: intVar(env, 'MT_THREADS', Math.min(MAX_DEFAULT_THREADS, os.availableParallelism())),
-    spin: spin === '1',
+    spin: spinSetting(env),
     provider,
     quantized: quantized === '1' || quantized === 'true',
     batchSize: intVar(env, 'MT_BATCH_SIZE', 32),

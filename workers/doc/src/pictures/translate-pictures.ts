@@ -4,7 +4,7 @@
  * into the picture, and the picture's entry is replaced; every other entry keeps its bytes. A
  * picture without readable text is left as it was.
  */
-import { unzipSync, zipSync, type Zippable } from 'fflate';
+import { readPackage, writePackage } from '../formats/ooxml/zip-package';
 import { ocrImage, tesseractLanguage } from '../ocr/index';
 import { redrawPicture } from './redraw-picture';
 
@@ -43,22 +43,23 @@ export async function translatePictures(
   srcLang: string,
   translate: TranslateTexts,
 ): Promise<{ bytes: Buffer; report: PictureReport }> {
-  const entries = unzipSync(packageBytes);
+  // The package reader's refusals (zip bombs, encrypted or corrupt files) apply here too.
+  const pkg = readPackage(packageBytes);
+  const changed = new Map<string, Uint8Array>();
   const report: PictureReport = { pictures: 0, translated: 0, lines: 0, chars: 0 };
-  for (const [name, data] of Object.entries(entries)) {
+  for (const name of pkg.names) {
     const match = MEDIA.exec(name);
     if (!match) continue;
     report.pictures += 1;
-    const done = await translatePicture(data, match[2]!.toLowerCase() === 'png' ? 'png' : 'jpeg', srcLang, translate);
+    const done = await translatePicture(pkg.files.get(name)!, match[2]!.toLowerCase() === 'png' ? 'png' : 'jpeg', srcLang, translate);
     if (!done) continue;
-    entries[name] = new Uint8Array(done.bytes);
+    changed.set(name, done.bytes);
     report.translated += 1;
     report.lines += done.lines;
     report.chars += done.chars;
   }
   if (report.translated === 0) return { bytes: packageBytes, report };
-  // Entry order is kept: fflate zips in the object's insertion order.
-  return { bytes: Buffer.from(zipSync(entries as Zippable)), report };
+  return { bytes: await writePackage(pkg, changed), report };
 }
 
 /** Formats whose pictures can be translated: the OOXML packages, and the legacy ones through them. */

@@ -33,16 +33,9 @@ const ABBREVIATIONS = new Set(
     .split(' '),
 );
 
-const baseLangs = new Map<string, string>();
-
-/** The language family part of a spec code: `zh-cn` -> `zh` (remembered: asked once per line of a document). */
+/** The language family part of a spec code: `zh-cn` -> `zh`. */
 export function baseLang(lang: string): string {
-  let base = baseLangs.get(lang);
-  if (base === undefined) {
-    base = lang.toLowerCase().split(/[-_]/)[0]!;
-    if (baseLangs.size < 1000) baseLangs.set(lang, base);
-  }
-  return base;
+  return lang.toLowerCase().split(/[-_]/)[0]!;
 }
 
 export function joinerFor(targetLang: string): string {
@@ -65,7 +58,10 @@ function isAbbreviation(text: string, dotIndex: number): boolean {
 
 /** Sentences of one line (no newlines in `line`), each trimmed, none empty. */
 export function splitSentences(line: string, sourceLang: string): string[] {
-  const cjk = CJK_LANGS.has(baseLang(sourceLang));
+  return sentencesOfLine(line, CJK_LANGS.has(baseLang(sourceLang)));
+}
+
+function sentencesOfLine(line: string, cjk: boolean): string[] {
   const out: string[] = [];
   let start = 0;
   let i = 0;
@@ -109,6 +105,7 @@ function cutLong(sentence: string, cjk: boolean): string[] {
 
 /** All sentences of a text (to translate as one batch) and the plan to rebuild its layout. */
 export function splitText(text: string, sourceLang: string): SplitResult {
+  const cjk = CJK_LANGS.has(baseLang(sourceLang));
   const sentences: string[] = [];
   const lines: SplitPlan['lines'] = [];
   const parts = text.split(/(\r\n|\n|\r|\u2028|\u2029)/);
@@ -118,7 +115,7 @@ export function splitText(text: string, sourceLang: string): SplitResult {
     const lead = /^\s*/u.exec(line)![0];
     const body = line.slice(lead.length).trimEnd();
     const trail = line.slice(lead.length + body.length);
-    const found = body ? splitSentences(body, sourceLang) : [];
+    const found = body ? sentencesOfLine(body, cjk) : [];
     sentences.push(...found);
     lines.push({ separator, lead, trail, sentences: found.length });
   }

@@ -4,7 +4,7 @@
  * Flate images are often stored with (PDF 32000-1 7.4.4.4, 8.6). Separation, DeviceN, Lab and
  * TIFF-predicted images are not handled: the caller leaves those pictures as they are.
  */
-import { decodePDFRawStream, PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFString, type PDFContext } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFString, type PDFContext } from 'pdf-lib';
 
 /** Writes the RGB of pixel `index` (in samples) at `out[o..o+2]`. */
 type ToRgb = (samples: Uint8Array, index: number, out: Uint8ClampedArray, o: number) => void;
@@ -29,8 +29,11 @@ const cmyk: ToRgb = (s, i, out, o) => {
 const BY_COMPONENTS: Record<number, ToRgb> = { 1: gray, 3: rgb, 4: cmyk };
 const DEVICE: Record<string, number> = { '/DeviceGray': 1, '/DeviceRGB': 3, '/DeviceCMYK': 4, '/CalGray': 1, '/CalRGB': 3 };
 
+/** The object itself, or what a reference points at. */
+const resolve = (context: PDFContext, value: unknown) => (value instanceof PDFRef ? context.lookup(value) : value);
+
 function paletteBytes(context: PDFContext, lookup: unknown): Uint8Array | undefined {
-  const value = lookup instanceof PDFDict || lookup instanceof PDFRawStream ? lookup : context.lookup(lookup as never);
+  const value = resolve(context, lookup);
   if (value instanceof PDFRawStream) return decodePDFRawStream(value).decode();
   if (value instanceof PDFHexString || value instanceof PDFString) return value.asBytes();
   return undefined;
@@ -38,7 +41,7 @@ function paletteBytes(context: PDFContext, lookup: unknown): Uint8Array | undefi
 
 /** The image's colour space, or undefined when it is one this module does not convert. */
 export function colourSpaceOf(context: PDFContext, value: unknown): ColourSpace | undefined {
-  const resolved = value instanceof PDFName || value instanceof PDFArray ? value : context.lookup(value as never);
+  const resolved = resolve(context, value);
   if (resolved instanceof PDFName) {
     const components = DEVICE[resolved.asString()];
     return components ? { components, toRgb: BY_COMPONENTS[components]!, indexed: false } : undefined;
@@ -75,21 +78,36 @@ const paeth = (a: number, b: number, c: number) => {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 };
 
+/** What PNG filter `type` (0 None, 1 Sub, 2 Up, 3 Average, 4 Paeth) predicts from the neighbours. */
+function predicted(type: number, left: number, up: number, upLeft: number): number {
+  switch (type) {
+    case 1:
+      return left;
+    case 2:
+      return up;
+    case 3:
+      return (left + up) >> 1;
+    case 4:
+      return paeth(left, up, upLeft);
+    default:
+      return 0;
+  }
+}
+
 /** Undoes PNG row filters (predictors 10-15): each row starts with its filter type. */
 export function unpredictPng(data: Uint8Array, rowBytes: number, pixelBytes: number): Uint8Array | undefined {
   const rows = Math.floor(data.length / (rowBytes + 1));
   const out = new Uint8Array(rows * rowBytes);
   for (let r = 0; r < rows; r++) {
     const type = data[r * (rowBytes + 1)]!;
+    if (type > 4) return undefined;
     const row = data.subarray(r * (rowBytes + 1) + 1, (r + 1) * (rowBytes + 1));
     const at = r * rowBytes;
     for (let x = 0; x < rowBytes; x++) {
       const left = x >= pixelBytes ? out[at + x - pixelBytes]! : 0;
       const up = r > 0 ? out[at - rowBytes + x]! : 0;
       const upLeft = r > 0 && x >= pixelBytes ? out[at - rowBytes + x - pixelBytes]! : 0;
-      const predicted = [0, left, up, (left + up) >> 1, paeth(left, up, upLeft)][type];
-      if (predicted === undefined) return undefined;
-      out[at + x] = (row[x]! + predicted) & 0xff;
+      out[at + x] = (row[x]! + predicted(type, left, up, upLeft)) & 0xff;
     }
   }
   return out;
