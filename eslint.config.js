@@ -1,9 +1,11 @@
 // One lint setup for the whole monorepo: ESLint's and typescript-eslint's recommended rules,
-// React hooks rules for the web app. Formatting is Prettier's job (npm run format).
+// React hooks rules for the web app, and our own rule that packages use each other only through
+// their entry points (scripts/eslint-package-boundaries.js). Formatting is Prettier's job.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { packageBoundariesPlugin } from './scripts/eslint-package-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '**/.turbo/**', 'coverage/**'] },
@@ -11,7 +13,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { mtp: packageBoundariesPlugin },
     rules: {
+      'mtp/package-boundaries': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },

@@ -14,7 +14,7 @@
  * only; no assertions.
  */
 import { docxFormat, planSentences } from '@mtp/doc-worker';
-import { ModelRegistry } from '@mtp/mt-worker/src/models/model-registry';
+import { ModelRegistry } from '@mtp/mt-worker';
 import { BUS } from '@mtp/proto';
 import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';

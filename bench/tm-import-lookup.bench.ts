@@ -7,8 +7,7 @@
  * Figures only; no assertions.
  */
 import { accountsMigrations } from '@mtp/accounts';
-import { importEntries, languageMigrations } from '@mtp/language';
-import { findTmMatches } from '@mtp/language/src/lookup/fuzzy-lookup';
+import { findTmMatches, importEntries, languageMigrations } from '@mtp/language';
 import { runMigrations } from '@mtp/platform';
 import { createTestDatabase, startTestServer } from '@mtp/platform/testing';
 import { ROLES } from '@mtp/proto';

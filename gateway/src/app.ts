@@ -21,6 +21,7 @@ import { translationRoutes } from './routes/translation-routes';
 import { userRoutes } from './routes/user-routes';
 import type { DocDeps, TextJobDeps } from '@mtp/tasks';
 import { documentRoutes } from './routes/document-routes';
+import { adminRoutes } from './routes/admin-routes';
 
 export type AppDeps = {
   db: Db;
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(languageRoutes, { db: deps.db, planOf });
       await api.register(transferRoutes, { db: deps.db, planOf });
       if (deps.docs) await api.register(documentRoutes, { docs: deps.docs });
+      await api.register(adminRoutes, { db: deps.db });
     },
     { prefix: '/api/v1.0' },
   );

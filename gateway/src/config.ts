@@ -2,8 +2,7 @@
  * Settings come from the environment (ARCHITECTURE.md conventions), checked once at start-up:
  * a bad value stops the process with a message naming the variable.
  */
-import { loadRemoteSettings, type RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
-import { spinSetting } from '@mtp/mt-worker/src/settings';
+import { loadRemoteSettings, spinSetting, type RemoteSettings } from '@mtp/mt-worker';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +39,8 @@ export type Config = {
   modelsDir: string;
   /** Run an MT worker inside this process. RUN_MT_WORKER; default: yes without NATS_URL. */
   runMtWorker: boolean;
+  /** Run a document worker inside this process. RUN_DOC_WORKER; default: yes without NATS_URL. */
+  runDocWorker: boolean;
   /** onnxruntime threads of the in-process worker (MT_THREADS). */
   mtThreads: number | undefined;
   /** MT_SPIN=1: the in-process worker's idle onnxruntime threads spin-wait (as in workers/mt). */
@@ -72,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (natsUrl && !/^(nats|tls):\/\//.test(natsUrl)) throw new Error('NATS_URL must start with nats:// or tls://');
   const runMtWorker = optional(env, 'RUN_MT_WORKER');
   if (runMtWorker && !['0', '1'].includes(runMtWorker)) throw new Error('RUN_MT_WORKER must be 0 or 1');
+  const runDocWorker = optional(env, 'RUN_DOC_WORKER');
+  if (runDocWorker && !['0', '1'].includes(runDocWorker)) throw new Error('RUN_DOC_WORKER must be 0 or 1');
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
   return {
     port: intVar(env, 'PORT', 3000, 0),
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3Url: optional(env, 'S3_URL'),
     modelsDir: path.resolve(optional(env, 'MODELS_DIR') ?? path.join(dataDir, 'models')),
     runMtWorker: runMtWorker ? runMtWorker === '1' : !natsUrl,
+    runDocWorker: runDocWorker ? runDocWorker === '1' : !natsUrl,
     mtThreads: optional(env, 'MT_THREADS') ? intVar(env, 'MT_THREADS', 1) : undefined,
     mtSpin: spinSetting(env),
     mtPool: optional(env, 'MT_POOL') ?? 'default',

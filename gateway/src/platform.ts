@@ -55,10 +55,10 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     const translation = await startTranslationRuntime({
       db: database.db,
       bus,
-      workerModelsDir: config.runMtWorker ? config.modelsDir : undefined,
-      workerThreads: config.mtThreads,
-      workerSpin: config.mtSpin,
-      workerRemote: config.mtRemote,
+      mtWorker: config.runMtWorker
+        ? { modelsDir: config.modelsDir, threads: config.mtThreads, spin: config.mtSpin, remote: config.mtRemote }
+        : null,
+      docWorker: config.runDocWorker,
       pool: config.mtPool,
       storage,
       log,

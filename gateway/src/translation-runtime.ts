@@ -1,40 +1,38 @@
 /**
  * The translation side of the platform in this process: the device registry (which pairs the
- * pool's workers serve), the MT port over the bus, the ledger port, and, in single-machine mode,
- * an MT worker on the same in-process bus. In cluster mode workers run as their own processes.
+ * pool's workers serve, and which workers are alive), the MT port over the bus, the ledger port,
+ * the tasks service's consumers and sweeper, and, on a single machine, an MT worker and a
+ * document worker on the same in-process bus: the same worker code as a cluster's worker
+ * processes, started here. With `RUN_MT_WORKER=0` / `RUN_DOC_WORKER=0` that work is left to
+ * workers of their own (`npm run worker -- mt|doc`).
  */
-import { ModelRegistry } from '@mtp/mt-worker/src/models/model-registry';
-import { startMtWorker, type MtWorker } from '@mtp/mt-worker/src/worker/mt-worker';
-import { detectLanguage } from '@mtp/mt-worker/src/langid/detect-language';
-import { RemoteChatEngine } from '@mtp/mt-worker/src/remote/remote-chat-engine';
-import type { RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
+import { startDocWorker, type DocWorker } from '@mtp/doc-worker';
+import { detectLanguage, ModelRegistry, RemoteChatEngine, startMtWorker, type MtWorker, type RemoteSettings } from '@mtp/mt-worker';
 import { ledgerPort, remaining } from '@mtp/billing';
-import { createTmPort } from '@mtp/language/src/lookup/tm-port';
+import { createTmPort } from '@mtp/language';
 import { DeviceRegistry } from '@mtp/ops';
 import type { Bus, Db, ObjectStorage } from '@mtp/platform';
-import {
-  BusMtClient,
-  startDocumentRuntime,
-  startResultConsumers,
-  type DocDeps,
-  type DocumentRuntime,
-  type ResultConsumers,
-  type TextJobDeps,
-} from '@mtp/tasks';
+import { BusMtClient, startTasksRuntime, type DocDeps, type TasksRuntime, type TextJobDeps } from '@mtp/tasks';
+
+export type InProcessMtWorker = {
+  modelsDir: string;
+  /** onnxruntime threads of the in-process worker. */
+  threads?: number;
+  /** Whether its idle onnxruntime threads spin-wait (MT_SPIN). */
+  spin?: boolean;
+  /** A remote chat-completions engine (MT_REMOTE_* settings). */
+  remote?: RemoteSettings | null;
+};
 
 export type TranslationRuntimeOptions = {
   db: Db;
   bus: Bus;
-  /** Start an MT worker in this process over `bus`, loading the models of this folder. */
-  workerModelsDir?: string;
-  /** onnxruntime threads of the in-process worker. */
-  workerThreads?: number;
-  /** Whether its idle onnxruntime threads spin-wait (MT_SPIN). */
-  workerSpin?: boolean;
-  /** A remote chat-completions engine for the in-process worker (MT_REMOTE_* settings). */
-  workerRemote?: RemoteSettings | null;
+  /** An MT worker in this process over `bus`. */
+  mtWorker?: InProcessMtWorker | null;
+  /** A document worker in this process over `bus` (needs `storage`). */
+  docWorker?: boolean;
   pool?: string;
-  /** Object storage for documents; absent: no document translation in this process. */
+  /** Object storage for documents, shared with the document workers; absent: no document translation. */
   storage?: ObjectStorage;
   log?: (line: string) => void;
 };
@@ -44,28 +42,34 @@ export type TranslationRuntime = {
   docs: DocDeps | null;
   devices: DeviceRegistry;
   worker: MtWorker | null;
+  docWorker: DocWorker | null;
+  tasks: TasksRuntime;
   stop(): Promise<void>;
 };
 
 export async function startTranslationRuntime(opts: TranslationRuntimeOptions): Promise<TranslationRuntime> {
-  // The registry listens before the worker starts, so the worker's first heartbeat is heard.
+  const log = opts.log ?? (() => {});
+  const pool = opts.pool ?? 'default';
+  // The registry listens before the workers start, so their first heartbeats are heard.
   const devices = await DeviceRegistry.start(opts.bus);
   let worker: MtWorker | null = null;
+  let docWorker: DocWorker | null = null;
+  const stopWorkers = async () => {
+    await docWorker?.stop();
+    await worker?.stop();
+  };
   try {
-    if (opts.workerModelsDir) {
-      const registry = new ModelRegistry(
-        opts.workerModelsDir,
-        { threads: opts.workerThreads, spin: opts.workerSpin },
-        { engineThreads: true },
-      );
-      const remote = opts.workerRemote ? new RemoteChatEngine(opts.workerRemote) : null;
-      worker = await startMtWorker({ bus: opts.bus, registry, remote, pool: opts.pool, log: opts.log });
+    if (opts.mtWorker) {
+      const { modelsDir, threads, spin, remote } = opts.mtWorker;
+      const registry = new ModelRegistry(modelsDir, { threads, spin }, { engineThreads: true });
+      worker = await startMtWorker({ bus: opts.bus, registry, remote: remote ? new RemoteChatEngine(remote) : null, pool, log });
     }
+    if (opts.docWorker && opts.storage) docWorker = await startDocWorker({ bus: opts.bus, storage: opts.storage, pool, log });
   } catch (err) {
+    await stopWorkers().catch(() => {});
     await devices.stop();
     throw err;
   }
-  const pool = opts.pool ?? 'default';
   const text: TextJobDeps = {
     db: opts.db,
     mt: new BusMtClient(opts.bus, devices, pool),
@@ -74,8 +78,8 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
     tm: createTmPort(opts.db),
     bus: opts.bus,
     pool,
+    log,
   };
-  const results: ResultConsumers = await startResultConsumers(opts.db, opts.bus, text.quota, pool);
   const docs: DocDeps | null = opts.storage
     ? {
         db: opts.db,
@@ -86,18 +90,22 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
         quota: text.quota,
         tm: text.tm,
         planOf: async (userId: number) => (await remaining(opts.db, userId)).plan_code,
+        workers: devices,
+        log,
       }
     : null;
-  const documents: DocumentRuntime | null = docs ? await startDocumentRuntime(docs, { log: opts.log }) : null;
+  // On an in-process bus this process is the only one, and its bus kept nothing of the last run.
+  const tasks = await startTasksRuntime({ ...text, docs }, { resumeAtStart: opts.bus.kind === 'memory' });
   return {
     text,
     docs,
     devices,
     worker,
+    docWorker,
+    tasks,
     stop: async () => {
-      await worker?.stop();
-      await documents?.stop();
-      await results.stop();
+      await stopWorkers();
+      await tasks.stop();
       await devices.stop();
     },
   };

@@ -4,7 +4,7 @@
  * and refunds every failure.
  */
 import { findReservation, grantPackage, grantPlan } from '@mtp/billing';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '@mtp/mt-worker/test/support/fake-openai-server';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '@mtp/mt-worker/testing';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config';

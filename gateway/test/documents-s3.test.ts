@@ -1,7 +1,8 @@
 /**
  * Document translation with S3-compatible storage (an s3rver in a child process): the upload
- * streams into the bucket, the result is written there and downloaded from it, and a refused
- * upload leaves nothing in the bucket.
+ * streams into the bucket, the document worker reads it and writes its work and the result
+ * there (the work files go when the file is done), the result is downloaded from it, and a
+ * refused upload leaves nothing in the bucket.
  */
 import { startTestS3Server, type TestS3Server } from '@mtp/platform/storage-testing';
 import path from 'node:path';
@@ -41,7 +42,8 @@ describe('documents on S3-compatible storage', () => {
     ]);
     expect((await download(gw, token, projectId)).payload.split(/\r?\n/).filter(Boolean)).toEqual(['二十一', '三十八']);
 
-    const refused = await uploadDocuments(gw, token, [{ name: 'x.docx', bytes: Buffer.from('not a zip') }]);
+    // Refused by the create call (an extension it does not take): nothing reaches the bucket.
+    const refused = await uploadDocuments(gw, token, [{ name: 'x.exe', bytes: Buffer.from('MZ') }]);
     expect(refused.code).toBe(1205);
     expect((await keys('docs/')).filter((k) => !k.startsWith(`docs/${created.data.task_id}/`))).toEqual([]);
   });

@@ -5,8 +5,8 @@
  */
 import { remaining, reserve } from '@mtp/billing';
 import { docxFormat, txtFormat } from '@mtp/doc-worker';
-import { ocrImage } from '@mtp/doc-worker/src/ocr/index';
-import { textPicture } from '@mtp/doc-worker/test/picture-helpers';
+import { ocrImage } from '@mtp/doc-worker';
+import { textPicture } from '@mtp/doc-worker/testing';
 import { unzipSync, zipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { convertWithLibreOffice } from '@mtp/platform';
@@ -143,10 +143,12 @@ describe('document translation', () => {
     expect(withdrawn).toEqual([[task.translate_list[0]!.projectId]]);
     expect(task.translate_list[0]!.message).toBe('The translation task has been interrupted');
     expect(task.step).toBe(4);
-    expect(await leftOf(userId)).toBe(before);
+    // A preparation that was under way reserves and, finding the file interrupted, refunds at once.
+    await expect.poll(() => leftOf(userId)).toBe(before);
     // Chunks still in flight change nothing afterwards.
     await new Promise((r) => setTimeout(r, 500));
     expect((await waitForTask(gw, token, created.data.task_id)).translate_list[0]!.status).toBe('interrupted');
+    expect(await leftOf(userId)).toBe(before);
   });
 
   it('lists, deletes and expires My Documents with their stored files', async () => {

@@ -13,7 +13,7 @@ import { createTestDatabase } from '@mtp/platform/testing';
 import type { TokenPair } from '@mtp/proto';
 import type { FastifyInstance } from 'fastify';
 import { constants, publicEncrypt } from 'node:crypto';
-import type { RemoteSettings } from '@mtp/mt-worker/src/remote/remote-settings';
+import type { RemoteSettings } from '@mtp/mt-worker';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { allMigrations } from '../src/platform';
@@ -37,6 +37,8 @@ export type TestGatewayOptions = {
   remote?: RemoteSettings;
   /** Keep documents in this S3-compatible bucket instead of a temporary folder. */
   s3Url?: string;
+  /** Run a document worker on the gateway's bus (default yes; no: uploads wait for one). */
+  docWorker?: boolean;
 };
 
 export async function buildTestGateway(opts: TestGatewayOptions = {}) {
@@ -58,9 +60,9 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
     storage,
     db: tdb.db,
     bus,
-    workerModelsDir: opts.modelsDir,
-    workerThreads: 1,
-    workerRemote: opts.remote,
+    mtWorker: opts.modelsDir ? { modelsDir: opts.modelsDir, threads: 1, remote: opts.remote } : null,
+    // The same document worker as a single machine runs, on this gateway's bus.
+    docWorker: opts.docWorker ?? true,
   });
   const app: FastifyInstance = await buildApp({ db: tdb.db, accounts, text: translation.text, docs: translation.docs });
   const db: Db = tdb.db;

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '@mtp/mt-worker/test/support/fake-openai-server';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '@mtp/mt-worker/testing';
 import { REPO_ROOT } from '../src/config';
 import { buildTestGateway, type TestGateway } from './helper';
 

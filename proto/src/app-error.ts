@@ -6,11 +6,15 @@ import { CODES, type CodeName } from './error-codes';
  */
 export class AppError extends Error {
   readonly codeName: CodeName;
-  /** Extra text appended to the localized message (a field name, a line number). */
+  /**
+   * Extra text appended to the localized message (a field name, a line number): only text we
+   * wrote for the user. What went wrong inside (an engine's error, a library's message) is the
+   * `cause`, which the gateway logs with the request id and never shows.
+   */
   readonly detail: string | undefined;
 
-  constructor(codeName: CodeName, detail?: string) {
-    super(`${codeName}${detail ? `: ${detail}` : ''}`);
+  constructor(codeName: CodeName, detail?: string, options?: { cause?: unknown }) {
+    super(`${codeName}${detail ? `: ${detail}` : ''}`, options);
     this.name = 'AppError';
     this.codeName = codeName;
     this.detail = detail;

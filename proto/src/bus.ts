@@ -1,23 +1,44 @@
 /**
  * The bus catalog: every subject and work queue the services and workers talk over, with the
- * schema of its messages and its timings. Code names a subject only through this catalog, so a
- * rename or a timing change happens here once. Subjects and queues are ASCII (the NATS client
+ * schema of its messages and its timings. Code names a subject only through this catalog (and
+ * the typed helpers of @mtp/platform, which check every message against the entry's schema), so
+ * a rename or a timing change happens here once. Subjects and queues are ASCII (the NATS client
  * base64-mangles anything else).
  *
  * Routing to dedicated enterprise devices: entries marked `pooled` get a pool suffix
- * (`mt.translate.<pool>`, `mt.jobs.<pool>`); shared devices serve the pool `default`.
+ * (`mt.translate.<pool>`, `mt.jobs.<pool>`); shared devices serve the pool `default`. Entries
+ * marked `directed` go to one worker (`doc.holder.<worker>.assemble`): the one that holds a file.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { DomainCode, LanguageCode } from './translation';
+import {
+  AssembleAccepted,
+  AssembleDocumentJob,
+  DocLayIn,
+  DocProgress,
+  DocResult,
+  PictureChargeReply,
+  PictureChargeRequest,
+  PrepareDocumentJob,
+} from './bus-doc';
+import { DeviceRecord, POOL_PATTERN } from './bus-devices';
+import { JobProgress, JobsWithdrawn, PictureTexts, SegmentJob, SegmentResult, TranslateTextReply, TranslateTextRequest } from './bus-mt';
+
+export * from './bus-mt';
+export * from './bus-doc';
+export * from './bus-devices';
 
 export const DEFAULT_POOL = 'default';
-/** Pool names double as NATS subject tokens and stream-name parts: lower-case ASCII, no dots. */
-export const POOL_PATTERN = '^[a-z0-9][a-z0-9-]{0,31}$';
 const POOL_RE = new RegExp(POOL_PATTERN);
+/** A worker's token in directed subjects: its device id, lower-case ASCII and dashes. */
+const WORKER_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 export function isPoolName(pool: string): boolean {
   return POOL_RE.test(pool);
+}
+
+export function isWorkerToken(id: string): boolean {
+  return WORKER_RE.test(id);
 }
 
 /** The subject or queue of a pooled entry for one device pool: `mt.translate.<pool>`. */
@@ -26,118 +47,12 @@ export function poolSubject(base: string, pool: string = DEFAULT_POOL): string {
   return `${base}.${pool}`;
 }
 
-export const GlossaryEntry = Type.Object({ source: Type.String({ minLength: 1 }), target: Type.String() });
-export type GlossaryEntry = Static<typeof GlossaryEntry>;
-
-/** mt.translate: interactive text, answered while the user waits. */
-export const TranslateTextRequest = Type.Object({
-  texts: Type.Array(Type.String(), { minItems: 1 }),
-  /** Resolved languages: detection (`auto`) happens before a message is sent. */
-  src_lang: LanguageCode,
-  tgt_lang: LanguageCode,
-  domain: Type.Optional(DomainCode),
-  /** Termbase entries the output must contain. */
-  glossary: Type.Optional(Type.Array(GlossaryEntry)),
-});
-export type TranslateTextRequest = Static<typeof TranslateTextRequest>;
-
-export const TranslateTextReply = Type.Object({
-  /** One per input text, in order. */
-  translations: Type.Array(Type.String()),
-  engine: Type.String(),
-  model_version: Type.String(),
-});
-export type TranslateTextReply = Static<typeof TranslateTextReply>;
-
-/** mt.jobs: one chunk of a document or async task, a batch of segments in document order. */
-export const SegmentJob = Type.Object({
-  task_id: Type.String({ minLength: 1 }),
-  chunk_index: Type.Integer({ minimum: 0 }),
-  segments: Type.Array(Type.String()),
-  src_lang: LanguageCode,
-  tgt_lang: LanguageCode,
-  domain: Type.Optional(DomainCode),
-  glossary: Type.Optional(Type.Array(GlossaryEntry)),
-});
-export type SegmentJob = Static<typeof SegmentJob>;
-
-/** The job id of a chunk: republishing the same chunk (a sweeper, a retried upload) dedupes. */
-export function segmentJobId(job: Pick<SegmentJob, 'task_id' | 'chunk_index'>): string {
-  return `${job.task_id}:${job.chunk_index}`;
+/** The subject of a directed entry for one worker: `doc.holder.<worker>.assemble`. */
+export function workerSubject(entry: { subject: string; directed: true }, workerId: string): string {
+  if (!isWorkerToken(workerId)) throw new Error(`Invalid worker id: ${JSON.stringify(workerId)}`);
+  const [prefix, what] = [entry.subject.slice(0, entry.subject.lastIndexOf('.')), entry.subject.slice(entry.subject.lastIndexOf('.') + 1)];
+  return `${prefix}.${workerId}.${what}`;
 }
-
-/**
- * mt.results: a translated chunk, on its way to the tasks service. A work queue, not an event:
- * the worker acks its job only once the result is durably queued, so a result cannot be lost
- * between a worker that finished and a tasks service that was down. Its job id is the chunk's
- * (`segmentJobId`), and the tasks service stores results idempotently per task and chunk.
- */
-export const SegmentResult = Type.Object({
-  task_id: Type.String({ minLength: 1 }),
-  chunk_index: Type.Integer({ minimum: 0 }),
-  translations: Type.Array(Type.String()),
-  engine: Type.String(),
-  model_version: Type.String(),
-  device_id: Type.String(),
-  /** Source characters translated, for settling the quota ledger. */
-  chars: Type.Integer({ minimum: 0 }),
-});
-export type SegmentResult = Static<typeof SegmentResult>;
-
-/** mt.progress: best-effort progress of a chunk in flight, for live views; losing one is harmless. */
-export const JobProgress = Type.Object({
-  task_id: Type.String(),
-  chunk_index: Type.Integer({ minimum: 0 }),
-  done_segments: Type.Integer({ minimum: 0 }),
-  total_segments: Type.Integer({ minimum: 0 }),
-  device_id: Type.String(),
-});
-export type JobProgress = Static<typeof JobProgress>;
-
-/**
- * mt.withdrawn: tasks whose queued chunks are no longer wanted (a document interrupted by its
- * user, a file failed): workers skip their jobs instead of translating them. Best effort: a
- * worker that missed it translates the chunks, and their results are ignored.
- */
-export const JobsWithdrawn = Type.Object({ task_ids: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }) });
-export type JobsWithdrawn = Static<typeof JobsWithdrawn>;
-
-/** doc.assemble: every chunk of a document file is translated; write the translated file. */
-export const AssembleDocumentJob = Type.Object({ project_id: Type.String({ minLength: 1 }) });
-export type AssembleDocumentJob = Static<typeof AssembleDocumentJob>;
-
-export const GpuInfo = Type.Object({ name: Type.String(), memory_bytes: Type.Integer({ minimum: 0 }) });
-export type GpuInfo = Static<typeof GpuInfo>;
-
-export const EXECUTION_PROVIDERS = ['cpu', 'cuda'] as const;
-export type ExecutionProvider = (typeof EXECUTION_PROVIDERS)[number];
-
-/** devices.heartbeat: what a worker process says about itself (admin device management). */
-export const DeviceRecord = Type.Object({
-  /** Stable per process: host and pid, or a pod name. */
-  device_id: Type.String({ minLength: 1 }),
-  host: Type.String(),
-  pid: Type.Integer(),
-  pool: Type.String({ pattern: POOL_PATTERN }),
-  cpu_model: Type.String(),
-  cpu_count: Type.Integer({ minimum: 0 }),
-  total_mem_bytes: Type.Integer({ minimum: 0 }),
-  gpu: Type.Union([GpuInfo, Type.Null()]),
-  execution_provider: Type.Union([Type.Literal('cpu'), Type.Literal('cuda')]),
-  /** Language pairs with a model loaded, as `src_tgt` (`en-us_zh-cn`). */
-  loaded_pairs: Type.Array(Type.String()),
-  /** The model version of each loaded pair (`src_tgt` → version): translation caches key on it. */
-  model_versions: Type.Optional(Type.Record(Type.String(), Type.String())),
-  in_flight: Type.Integer({ minimum: 0 }),
-  jobs_done: Type.Integer({ minimum: 0 }),
-  /** `offline` is the last record a worker sends when it stops cleanly. */
-  status: Type.Union([Type.Literal('online'), Type.Literal('offline')]),
-  /** The device's own heartbeat interval, so a registry knows when it has gone quiet. */
-  heartbeat_ms: Type.Integer({ minimum: 1 }),
-  started_at: Type.String({ format: 'date-time' }),
-  reported_at: Type.String({ format: 'date-time' }),
-});
-export type DeviceRecord = Static<typeof DeviceRecord>;
 
 export const BUS = {
   translateText: {
@@ -176,17 +91,10 @@ export const BUS = {
     maxDeliver: 20,
     retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
   },
-  assembleDocuments: {
-    queue: 'doc.assemble',
-    pooled: false,
-    schema: AssembleDocumentJob,
-    // Why: writing a 1,000-page document back takes tens of seconds on CPU; the handler calls
-    // progress() between steps, so only a dead process lets this lapse.
-    ackWaitMs: 120_000,
-    // Why: writing is deterministic; a file that failed 3 times will fail again, and its user
-    // should hear so (file failed, characters refunded) rather than wait.
-    maxDeliver: 3,
-    retryDelaysMs: [2_000, 10_000],
+  pictureTexts: {
+    subject: 'doc.holder.pictures',
+    directed: true,
+    schema: PictureTexts,
   },
   jobProgress: {
     subject: 'mt.progress',
@@ -203,6 +111,67 @@ export const BUS = {
     // Why: 100,000 ids are a few MB; past that the oldest are forgotten (their chunks are then
     // translated and ignored, as if the event had been missed).
     rememberMax: 100_000,
+  },
+  prepareDocuments: {
+    queue: 'doc.prepare',
+    pooled: false,
+    schema: PrepareDocumentJob,
+    // Why: opening a 200 MB file (LibreOffice, a 1,000-page PDF) takes tens of seconds; the
+    // handler calls progress() between steps, so only a dead worker lets 2 minutes lapse.
+    ackWaitMs: 120_000,
+    // Why: opening is deterministic: a file that failed 3 times for reasons other than being
+    // bad (those answer doc.failed at once) is failed and its user told, rather than kept waiting.
+    maxDeliver: 3,
+    retryDelaysMs: [2_000, 15_000],
+  },
+  assembleDocuments: {
+    queue: 'doc.assemble',
+    pooled: false,
+    schema: AssembleDocumentJob,
+    // Why: writing a 1,000-page document back takes tens of seconds on CPU, and pictures wait for
+    // MT; the handler calls progress() between steps, so only a dead process lets this lapse.
+    ackWaitMs: 120_000,
+    // Why: writing is deterministic; a file that failed 3 times will fail again, and its user
+    // should hear so (file failed, characters refunded) rather than wait.
+    maxDeliver: 3,
+    retryDelaysMs: [2_000, 10_000],
+  },
+  assembleOnHolder: {
+    subject: 'doc.holder.assemble',
+    directed: true,
+    schema: AssembleDocumentJob,
+    replySchema: AssembleAccepted,
+    // Why: the holder only says it took the work (the writing is reported on doc.results); a
+    // live worker answers in milliseconds, so 5 s means it is gone or wedged: the queue takes over.
+    timeoutMs: 5_000,
+  },
+  layInOnHolder: {
+    subject: 'doc.holder.layin',
+    directed: true,
+    schema: DocLayIn,
+  },
+  documentResults: {
+    queue: 'doc.results',
+    pooled: false,
+    schema: DocResult,
+    // Why: as mt.results: short transactions, retried for minutes before a result is dead.
+    ackWaitMs: 30_000,
+    maxDeliver: 20,
+    retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
+  },
+  pictureCharge: {
+    subject: 'doc.charge',
+    pooled: false,
+    schema: PictureChargeRequest,
+    replySchema: PictureChargeReply,
+    // Why: one ledger transaction; 10 s means the tasks service is down, and the picture is
+    // then left as it was rather than translated without being paid for.
+    timeoutMs: 10_000,
+  },
+  docProgress: {
+    subject: 'doc.progress',
+    pooled: false,
+    schema: DocProgress,
   },
   deviceHeartbeat: {
     subject: 'devices.heartbeat',
@@ -221,7 +190,8 @@ export type BusCatalog = typeof BUS;
 
 /**
  * Checks a message that came over the bus against its catalog schema. Receivers call it at the
- * edge: a malformed job is unrecoverable (dead at once), a malformed event is dropped.
+ * edge (the typed helpers of @mtp/platform do): a malformed job is unrecoverable (dead at once),
+ * a malformed event is dropped.
  */
 export function checkBusMessage<S extends TSchema>(schema: S, value: unknown): value is Static<S> {
   return Value.Check(schema, value);

@@ -10,6 +10,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { literalUnion } from './literal-union';
+import { DomainCode, LanguageCode } from './translation';
 
 /** Extensions a document upload accepts (legacy doc/ppt/xls go through LibreOffice). */
 export const DOC_EXTENSIONS = ['docx', 'doc', 'pptx', 'ppt', 'xlsx', 'xls', 'pdf', 'txt', 'html', 'htm', 'srt', 'xliff', 'xlf'] as const;
@@ -25,6 +26,39 @@ export const DOC_STEPS = { upload: 1, done: 3, error: 4 } as const;
 /** One file's state. */
 export const DOC_FILE_STATUSES = ['queued', 'translating', 'done', 'failed', 'interrupted'] as const;
 export type DocFileStatus = (typeof DOC_FILE_STATUSES)[number];
+
+/**
+ * The fields of `doc/create` beside its `files` parts. Multipart fields arrive as text, so the
+ * numbers and switches are the strings a form sends; `parseDocCreateForm` gives their values.
+ */
+export const DocCreateForm = Type.Object({
+  src_lang: LanguageCode,
+  tgt_lang: LanguageCode,
+  mode: Type.Optional(literalUnion(['0', '1', '2'] as const)),
+  translate_pictures: Type.Optional(literalUnion(['0', '1', 'true', 'false'] as const)),
+  /** Empty means general. */
+  domain: Type.Optional(Type.Union([DomainCode, Type.Literal('')])),
+});
+export type DocCreateForm = Static<typeof DocCreateForm>;
+
+/** What a checked `DocCreateForm` asks for. */
+export type DocOptions = {
+  src_lang: LanguageCode;
+  tgt_lang: LanguageCode;
+  mode: DocMode;
+  translate_pictures: boolean;
+  domain: Static<typeof DomainCode>;
+};
+
+export function docOptionsOf(form: DocCreateForm): DocOptions {
+  return {
+    src_lang: form.src_lang,
+    tgt_lang: form.tgt_lang,
+    mode: Number(form.mode ?? '0') as DocMode,
+    translate_pictures: form.translate_pictures === '1' || form.translate_pictures === 'true',
+    domain: form.domain || 'general',
+  };
+}
 
 export const DocCreateData = Type.Object({
   task_id: Type.String(),

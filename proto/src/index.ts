@@ -13,3 +13,4 @@ export * from './bus';
 export * from './billing';
 export * from './language';
 export * from './documents';
+export * from './operations';

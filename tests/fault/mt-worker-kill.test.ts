@@ -5,8 +5,8 @@
  * the right translation, the characters charged once.
  */
 import { findReservation } from '@mtp/billing';
-import { loadConfig } from '@mtp/gateway/src/config';
-import { startPlatform, type Platform } from '@mtp/gateway/src/platform';
+import { loadConfig } from '@mtp/gateway';
+import { startPlatform, type Platform } from '@mtp/gateway';
 import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
 import { BUS, type JobProgress } from '@mtp/proto';
 import type { ChildProcess } from 'node:child_process';
@@ -61,7 +61,7 @@ describe('an MT worker killed mid-job', () => {
   it('has its job redelivered to another worker and finished exactly once', async () => {
     const first = startWorker();
     await waitFor('the first worker to report', () =>
-      platform.translation.devices.list({ pool: POOL, online: true }).length > 0 ? true : undefined,
+      platform.translation.devices.list({ pool: POOL, online: true }).some((d) => d.role === 'mt') ? true : undefined,
     );
 
     const token = await loginOverHttp(api, 'admin@example.com', 'Admin12345');

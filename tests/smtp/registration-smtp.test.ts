@@ -3,7 +3,7 @@
  * started here (smtp-server), the test parses the delivered mail (mailparser), reads the code
  * from it and registers with it.
  */
-import { buildTestGateway, type TestGateway } from '@mtp/gateway/test/helper';
+import { buildTestGateway, type TestGateway } from '@mtp/gateway/testing';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';

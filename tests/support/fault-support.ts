@@ -4,7 +4,7 @@
  * killed in the middle and redelivered quickly), waiting for a condition, and an admin login
  * over HTTP (the password RSA-encrypted as the web client sends it).
  */
-import { REPO_ROOT } from '@mtp/gateway/src/config';
+import { REPO_ROOT } from '@mtp/gateway';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import path from 'node:path';

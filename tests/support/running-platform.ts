@@ -2,8 +2,8 @@
  * The whole platform as `npm start` starts it (startPlatform), on a fresh database of the run's
  * PostgreSQL server and a free port, serving the built web app.
  */
-import { loadConfig, REPO_ROOT } from '@mtp/gateway/src/config';
-import { startPlatform, type Platform } from '@mtp/gateway/src/platform';
+import { loadConfig, REPO_ROOT } from '@mtp/gateway';
+import { startPlatform, type Platform } from '@mtp/gateway';
 import { createTestDatabase } from '@mtp/platform/testing';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -38,7 +38,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      if (CODES[err.codeName].http >= 500) request.log.error({ err }, 'request failed');
+      // What went wrong inside goes to the log (with the request id), never into the answer.
+      if (CODES[err.codeName].http >= 500 || err.cause !== undefined) request.log.error({ err, cause: err.cause }, 'request failed');
       return sendCode(request, reply, err.codeName, err.detail);
     }
     if (err.validation) return sendCode(request, reply, 'INVALID_PARAMS', validationDetail(err));

@@ -5,9 +5,10 @@
  * batch; `query` answers progress; `download/{projectId}` streams a result; `interrupt` stops
  * a task; `my_files` lists and deletes My Documents. Any refusal deletes what was uploaded.
  */
-import { DOC_EXTENSIONS, DOC_MODES, LIMITS } from '@mtp/proto';
+import { DOC_EXTENSIONS, docOptionsOf, LIMITS } from '@mtp/proto';
 import {
   AppError,
+  DocCreateForm,
   DeleteMyFilesBody,
   DocCreateData,
   DocDownloadParams,
@@ -36,6 +37,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import { requireUser } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { contentDisposition } from './transfer-routes';
@@ -44,17 +46,17 @@ export type DocumentRouteDeps = { docs: DocDeps };
 
 const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
 
+/** The form's fields checked against its proto schema; a bad one is named (e.g. `mode`). */
 function formOf(fields: Record<string, string>): DocForm {
-  const mode = Number(fields.mode ?? 0);
-  if (!(DOC_MODES as readonly number[]).includes(mode)) throw new AppError('INVALID_PARAMS', 'mode must be 0, 1 or 2');
-  if (!fields.src_lang || !fields.tgt_lang) throw new AppError('INVALID_PARAMS', 'src_lang and tgt_lang are required');
-  return {
-    src_lang: fields.src_lang,
-    tgt_lang: fields.tgt_lang,
-    mode: mode as DocForm['mode'],
-    translate_pictures: fields.translate_pictures === '1' || fields.translate_pictures === 'true',
-    domain: fields.domain?.trim() || 'general',
-  };
+  const trimmed = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
+  if (!Value.Check(DocCreateForm, trimmed)) {
+    const first = [...Value.Errors(DocCreateForm, trimmed)][0];
+    const field =
+      first?.instancePath.replace(/^\//, '') ||
+      String((first?.params as { requiredProperties?: string[] })?.requiredProperties?.[0] ?? 'form');
+    throw new AppError('INVALID_PARAMS', field);
+  }
+  return docOptionsOf(trimmed);
 }
 
 /** Streams every file part into storage under the task's prefix; answers the fields and files. */

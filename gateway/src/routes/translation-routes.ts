@@ -75,7 +75,7 @@ export const translationRoutes: FastifyPluginAsyncTypebox<{ deps: TextJobDeps }>
   );
 
   app.get('/text/query', { schema: { querystring: TextTaskQuery, response: { 200: Reply(TextTaskStatusData) } } }, async (req) =>
-    ok(req, await findTextTask(deps.db, req.query.task_id, requireUser(req).userId)),
+    ok(req, await findTextTask(deps.db, req.query.task_id, requireUser(req).userId, req.lang)),
   );
 
   app.get(

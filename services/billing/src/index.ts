@@ -16,6 +16,7 @@ export {
   type SettleArgs,
 } from './reservations';
 export { remaining, remainingAnonymous } from './remaining';
+export { listOpenReservations } from './open-reservations';
 export { clientKeyFromIp } from './owner';
 export { ANONYMOUS_MONTHLY_CHARS, FREE_MONTHLY_CHARS } from './periods';
 export type { Part } from './consumption';

@@ -3,6 +3,7 @@
  * so the gateway wires it with one call. Structural: billing does not depend on tasks.
  */
 import type { Db } from '@mtp/platform';
+import { listOpenReservations } from './open-reservations';
 import { refund, reserve, settle } from './reservations';
 
 export type Payer = { userId: number } | { anonymousKey: string };
@@ -11,6 +12,7 @@ export type LedgerPort = {
   reserve(payer: Payer, taskId: string, chars: number): Promise<void>;
   settle(taskId: string, actualChars: number): Promise<void>;
   refund(taskId: string): Promise<void>;
+  openReservations(prefix: string, olderThanMs: number): Promise<string[]>;
 };
 
 export function ledgerPort(db: Db): LedgerPort {
@@ -25,5 +27,6 @@ export function ledgerPort(db: Db): LedgerPort {
     refund: async (taskId) => {
       await refund(db, { taskId });
     },
+    openReservations: (prefix, olderThanMs) => listOpenReservations(db, { prefix, olderThanMs }),
   };
 }

@@ -5,3 +5,4 @@
 export { languageMigrations } from './migrations';
 export * from './banks/index';
 export * from './transfer/index';
+export * from './lookup/index';

@@ -5,8 +5,8 @@
  * on its clean `offline` record, it is offline. Times are this process's receipt times, so the
  * clocks of worker hosts do not matter.
  */
-import { type Bus, type BusSubscription } from '@mtp/platform';
-import { BUS, busMessageErrors, checkBusMessage, DeviceRecord } from '@mtp/proto';
+import { subscribeTo, type Bus, type BusSubscription } from '@mtp/platform';
+import { BUS, type DeviceRecord } from '@mtp/proto';
 
 export type DeviceView = DeviceRecord & {
   online: boolean;
@@ -35,6 +35,7 @@ export class DeviceRegistry {
   private timer?: NodeJS.Timeout;
   private readonly offlineAfter: number;
   private readonly forgetAfterMs: number;
+  private readonly listeningSince = Date.now();
 
   private constructor(opts: DeviceRegistryOptions) {
     this.offlineAfter = opts.offlineAfterIntervals ?? BUS.deviceHeartbeat.offlineAfterIntervals;
@@ -43,7 +44,7 @@ export class DeviceRegistry {
 
   static async start(bus: Bus, opts: DeviceRegistryOptions = {}): Promise<DeviceRegistry> {
     const registry = new DeviceRegistry(opts);
-    registry.subscription = await bus.subscribe(opts.subject ?? BUS.deviceHeartbeat.subject, (payload) => registry.receive(payload));
+    registry.subscription = await subscribeTo(bus, BUS.deviceHeartbeat, (payload) => registry.receive(payload), { subject: opts.subject });
     registry.timer = setInterval(() => registry.sweep(), opts.checkEveryMs ?? 1_000);
     registry.timer.unref();
     return registry;
@@ -66,6 +67,16 @@ export class DeviceRegistry {
     return e && view(e);
   }
 
+  /**
+   * Whether a device is gone: offline, or never heard of although this registry has listened
+   * long enough to have heard its heartbeats (a registry that just started knows nobody yet).
+   */
+  isGone(deviceId: string): boolean {
+    const device = this.get(deviceId);
+    if (device) return !device.online;
+    return Date.now() - this.listeningSince > this.offlineAfter * BUS.deviceHeartbeat.intervalMs;
+  }
+
   /** Called when a device appears, goes offline or comes back. Returns the unsubscribe. */
   onChange(listener: Listener): () => void {
     this.listeners.add(listener);
@@ -77,11 +88,7 @@ export class DeviceRegistry {
     await this.subscription?.unsubscribe();
   }
 
-  private receive(payload: unknown): void {
-    if (!checkBusMessage(DeviceRecord, payload)) {
-      console.warn('device registry: dropped a malformed heartbeat:', busMessageErrors(DeviceRecord, payload).join('; '));
-      return;
-    }
+  private receive(payload: DeviceRecord): void {
     const prev = this.devices.get(payload.device_id);
     // Events may overtake each other; a restarted process (new started_at) always wins.
     if (prev && prev.record.started_at === payload.started_at && prev.record.reported_at > payload.reported_at) return;

@@ -37,6 +37,37 @@ export function registerQueueContract({ name, connector }: SuiteContext): void {
       expect(seen).toEqual([{ i: 1 }, { i: 3 }]);
     });
 
+    it('counts the jobs a queue still holds: waiting, in flight, waiting for a retry; none once acked', async ({
+      expect,
+      onTestFinished,
+    }) => {
+      const connect = connector(onTestFinished);
+      const bus = await connect();
+      const queue = name('q');
+      expect(await bus.pendingJobs(queue)).toBe(0);
+      await bus.publishJob(queue, { i: 1 });
+      await bus.publishJob(queue, { i: 2 });
+      expect(await bus.pendingJobs(queue)).toBe(2);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const seen: number[] = [];
+      await bus.consume<{ i: number }>(
+        queue,
+        async (job) => {
+          seen.push(job.payload.i);
+          // The first delivery of job 1 fails (waits for a retry); job 2 is held in flight.
+          if (job.payload.i === 1 && job.deliveryCount === 1) throw new Error('retry later');
+          if (job.payload.i === 2) await held;
+        },
+        { ackWaitMs: ACK_WAIT_MS * 4, maxDeliver: 3, retryDelaysMs: [400], concurrency: 2 },
+      );
+      await waitFor(() => seen.includes(1) && seen.includes(2));
+      expect(await bus.pendingJobs(queue)).toBe(2);
+      release();
+      await waitFor(() => seen.filter((i) => i === 1).length === 2);
+      await waitFor(async () => (await bus.pendingJobs(queue)) === 0);
+    });
+
     it('naks a failed job and redelivers it after the retry delay with a growing count', async ({ expect, onTestFinished }) => {
       const connect = connector(onTestFinished);
       const bus = await connect();

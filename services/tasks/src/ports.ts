@@ -28,6 +28,8 @@ export interface QuotaPort {
   reserve(payer: Payer, taskId: string, chars: number): Promise<void>;
   settle(taskId: string, actualChars: number): Promise<void>;
   refund(taskId: string): Promise<void>;
+  /** Ids starting with `prefix` still reserved after `olderThanMs` (what a failed refund left open). */
+  openReservations(prefix: string, olderThanMs: number): Promise<string[]>;
 }
 
 /** A stored translation for a whole text: 100 identical source, 101 identical with the same previous segment. */

@@ -21,7 +21,15 @@ export type TextTranslationDeps = {
   detect: (text: string) => LangidData;
   /** Translation memories and termbases; without it (or for anonymous callers) only MT answers. */
   tm?: TmPort;
+  /** Problems no user sees (a refund that failed): logged, then retried by the sweeper. */
+  log?: (line: string) => void;
 };
+
+/**
+ * Reservations of interactive translations are named `sync:<uuid>`: no task row keeps them, so
+ * the sweeper finds one whose refund failed by this prefix (and its age).
+ */
+export const SYNC_RESERVATION_PREFIX = 'sync:';
 
 /** Cuts text to the limit by characters (code points), never inside a surrogate pair. */
 export function limitText(text: string, limit: number = LIMITS.textChars): { text: string; truncated: boolean } {
@@ -98,7 +106,7 @@ function keepOuterSpace(text: string, inner: string): string {
 
 export async function translateText(deps: TextTranslationDeps, payer: Payer, body: TranslateBody): Promise<TranslateData> {
   const { text, truncated, chars, src, tgt, domain, route } = await prepareTranslation(deps, body);
-  const taskId = randomUUID();
+  const taskId = `${SYNC_RESERVATION_PREFIX}${randomUUID()}`;
   await deps.quota.reserve(payer, taskId, chars);
   try {
     const user = 'userId' in payer && deps.tm ? { tm: deps.tm, id: payer.userId } : null;
@@ -144,8 +152,8 @@ export async function translateText(deps: TextTranslationDeps, payer: Payer, bod
       ...(termResults ? { terms: termResults } : {}),
     };
   } catch (err) {
-    await deps.quota.refund(taskId);
+    await deps.quota.refund(taskId).catch((e) => deps.log?.(`text: refunding ${taskId} failed (the sweeper retries): ${e}`));
     if (err instanceof AppError) throw err;
-    throw new AppError('TRANSLATION_FAILED', (err as Error).message);
+    throw new AppError('TRANSLATION_FAILED', undefined, { cause: err });
   }
 }

@@ -13,9 +13,10 @@ export type TrialFeature = 'document' | 'web' | 'picture';
 /** Who submits: the plan comes from billing (`remaining().plan_code`). */
 export type TrialSubject = { userId: number; role: number; plan: PlanCode };
 
-export async function takeTrial(q: Queryable, subject: TrialSubject, feature: TrialFeature): Promise<void> {
+/** Takes one trial when the subject's plan counts them; answers whether one was taken. */
+export async function takeTrial(q: Queryable, subject: TrialSubject, feature: TrialFeature): Promise<boolean> {
   const allowed = PLAN_ENTITLEMENTS[subject.plan].trials;
-  if (allowed === null || subject.role !== ROLES.NORMAL) return;
+  if (allowed === null || subject.role !== ROLES.NORMAL) return false;
   const { rows } = await q.query<{ used: number }>(
     `INSERT INTO feature_trials (user_id, feature, used) VALUES ($1, $2, 1)
      ON CONFLICT (user_id, feature) DO UPDATE SET used = feature_trials.used + 1
@@ -28,4 +29,10 @@ export async function takeTrial(q: Queryable, subject: TrialSubject, feature: Tr
       `the ${subject.plan} plan includes ${allowed} ${feature} translation trials; please upgrade your plan`,
     );
   }
+  return true;
+}
+
+/** Gives a trial back (a submission that ended without anything translated, through no fault of the user's plan). */
+export async function giveTrialBack(q: Pick<Queryable, 'query'>, userId: number, feature: TrialFeature): Promise<void> {
+  await q.query('UPDATE feature_trials SET used = used - 1 WHERE user_id = $1 AND feature = $2 AND used > 0', [userId, feature]);
 }

@@ -1,26 +1,36 @@
 /**
- * Storing document chunk results (`storeDocChunk`) on a real PostgreSQL: results arrive in any
- * order, at once and more than once; each chunk counts once, the file's progress is exact, the
- * chunk that completes the file queues its assembly, and a result for no document changes nothing.
+ * Storing document chunk results (`storeDocChunk`) on a real PostgreSQL, bus and storage: results
+ * arrive in any order, at once and more than once; each chunk counts once, the file's progress is
+ * exact, each first copy goes on to the file's holder, and the chunk that completes the file hands
+ * it over to be written once (every translation in storage; the shared queue when its holder does
+ * not answer). A late chunk of an ended file changes nothing; a file that fails is refunded.
  */
 import { accountsMigrations } from '@mtp/accounts';
 import { billingMigrations, ledgerPort } from '@mtp/billing';
-import { planSentences, txtFormat } from '@mtp/doc-worker';
-import { MemoryBroker, MemoryBus, runMigrations, type Db } from '@mtp/platform';
+import { createStorage, MemoryBroker, MemoryBus, runMigrations, subscribeTo, type Db, type ObjectStorage } from '@mtp/platform';
 import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
-import { BUS, type SegmentResult } from '@mtp/proto';
+import { BUS, type AssembleDocumentJob, type DocLayIn, type SegmentResult } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { failDocFile, storeDocChunk } from '../src/documents/doc-state';
-import { keepOpened, takeOpened } from '../src/documents/opened-cache';
+import { storeDocChunk } from '../src/documents/doc-chunks';
+import type { DocDeps } from '../src/documents/doc-deps';
+import { DOC_CHUNK_SENTENCES, docTranslationsKey } from '../src/documents/doc-keys';
+import { failDocFile } from '../src/documents/doc-state';
 import { tasksMigrations } from '../src/migrations';
 
 let tdb: TestDatabase;
 let db: Db;
+let storage: ObjectStorage;
+let storageDir: string;
 let userId: number;
 beforeAll(async () => {
   tdb = await createTestDatabase(inject('pgAdminUrl'));
   db = tdb.db;
+  storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-chunks-'));
+  storage = createStorage({ storageDir });
   await runMigrations(db, [...(await accountsMigrations()), ...(await billingMigrations()), ...(await tasksMigrations())]);
   const site = await db.query<{ site_id: number }>(
     `INSERT INTO sites (site_code, site_name, site_config, is_main) VALUES ('main', 'Main', '{}', true) RETURNING site_id`,
@@ -31,10 +41,34 @@ beforeAll(async () => {
   );
   userId = user.rows[0]!.user_id;
 });
-afterAll(async () => tdb?.drop());
+afterAll(async () => {
+  await tdb?.drop();
+  await rm(storageDir, { recursive: true, force: true });
+});
 
-/** A document file of `chunks` chunks of 3 sentences each, in `status`. */
-async function createFile(chunks: number, status = 'translating'): Promise<string> {
+function depsOn(bus: MemoryBus): DocDeps {
+  const unused = () => {
+    throw new Error('not used by chunk results');
+  };
+  return {
+    db,
+    storage,
+    bus,
+    pool: 'default',
+    mt: { route: unused, translate: unused },
+    quota: ledgerPort(db),
+    planOf: unused,
+    workers: { isGone: () => false },
+    log: () => {},
+  };
+}
+
+/** Sentences of chunk `index` of a file of `chunks`: 64 each (DOC_CHUNK_SENTENCES), 3 in the last. */
+const chunkSize = (index: number, chunks: number) => (index === chunks - 1 ? 3 : DOC_CHUNK_SENTENCES);
+const files = new Map<string, number>();
+
+/** A document file of `chunks` chunks (sentence 0 from the memory), in `status`. */
+async function createFile(chunks: number, status = 'translating', holder: string | null = null): Promise<string> {
   const taskId = randomUUID();
   const projectId = randomUUID();
   await db.query(
@@ -42,19 +76,23 @@ async function createFile(chunks: number, status = 'translating'): Promise<strin
      VALUES ($1, $2, 'en-us', 'zh-cn', 'general', 0, false, 'working', now() + interval '1 day')`,
     [taskId, userId],
   );
+  const mtSentences = (chunks - 1) * DOC_CHUNK_SENTENCES + 3;
+  const mtIndices = Array.from({ length: mtSentences }, (_, i) => i + 1);
   await db.query(
-    `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, chars, mt_indices, chunks,
+    `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, stage, holder, chars, tm_hits, mt_indices, chunks,
                             segments_total, source_key)
-     VALUES ($1, $2, 0, 'a.docx', 'docx', 1, $3, 10, '[]', $4, $5, 'k')`,
-    [projectId, taskId, status, chunks, chunks * 3],
+     VALUES ($1, $2, 0, 'a.docx', 'docx', 1, $3, 'translate', $4, 10, '{"0": "记忆"}', $5, $6, $7, 'k')`,
+    [projectId, taskId, status, holder, JSON.stringify(mtIndices), chunks, mtSentences + 1],
   );
+  files.set(projectId, chunks);
   return projectId;
 }
 
 const result = (projectId: string, chunk: number): SegmentResult => ({
+  kind: 'doc',
   task_id: projectId,
   chunk_index: chunk,
-  translations: [`a${chunk}`, `b${chunk}`, `c${chunk}`],
+  translations: Array.from({ length: chunkSize(chunk, files.get(projectId) ?? 1) }, (_, k) => `${chunk}.${k}`),
   engine: 'local:test',
   model_version: 'v1',
   device_id: 'd1',
@@ -62,8 +100,8 @@ const result = (projectId: string, chunk: number): SegmentResult => ({
 });
 
 async function fileRow(projectId: string) {
-  const { rows } = await db.query<{ chunks_done: number; segments_done: number; stored: number; received: number }>(
-    `SELECT f.chunks_done, f.segments_done, count(c.*)::int AS stored, coalesce(sum(c.received), 0)::int AS received
+  const { rows } = await db.query<{ chunks_done: number; segments_done: number; stored: number; received: number; stage: string }>(
+    `SELECT f.chunks_done, f.segments_done, f.stage, count(c.*)::int AS stored, coalesce(sum(c.received), 0)::int AS received
      FROM doc_files f LEFT JOIN doc_chunks c USING (project_id) WHERE f.project_id = $1 GROUP BY f.project_id`,
     [projectId],
   );
@@ -71,10 +109,11 @@ async function fileRow(projectId: string) {
 }
 
 describe('storeDocChunk', () => {
-  it('counts every chunk once when results arrive together and repeated, and queues the assembly once complete', async () => {
+  it('counts every chunk once when results arrive together and repeated, and hands the file over once complete', async () => {
     const bus = new MemoryBus(new MemoryBroker());
-    const assembled: string[] = [];
-    await bus.consume<{ project_id: string }>(BUS.assembleDocuments.queue, async (job) => void assembled.push(job.payload.project_id), {
+    const deps = depsOn(bus);
+    const written: AssembleDocumentJob[] = [];
+    await bus.consume<AssembleDocumentJob>(BUS.assembleDocuments.queue, async (job) => void written.push(job.payload), {
       ackWaitMs: 5_000,
       maxDeliver: 1,
     });
@@ -82,49 +121,76 @@ describe('storeDocChunk', () => {
     const order = [...Array(12).keys()].reverse();
     // The first 11 chunks at once, 4 of them twice; the file is not complete yet.
     const first = order.slice(0, 11);
-    expect(await Promise.all([...first, ...first.slice(0, 4)].map((i) => storeDocChunk(db, bus, result(projectId, i))))).toEqual(
-      Array(15).fill(true),
-    );
-    expect(await fileRow(projectId)).toEqual({ chunks_done: 11, segments_done: 33, stored: 11, received: 15 });
+    await Promise.all([...first, ...first.slice(0, 4)].map((i) => storeDocChunk(deps, result(projectId, i))));
+    expect(await fileRow(projectId)).toEqual({ chunks_done: 11, segments_done: 10 * 64 + 3, stage: 'translate', stored: 11, received: 15 });
     await new Promise((r) => setTimeout(r, 20));
-    expect(assembled).toEqual([]);
-    // The last one completes it.
-    await storeDocChunk(db, bus, result(projectId, order[11]!));
-    expect(await fileRow(projectId)).toEqual({ chunks_done: 12, segments_done: 36, stored: 12, received: 16 });
-    const { rows } = await db.query<{ translations: string[] }>(
-      'SELECT translations FROM doc_chunks WHERE project_id = $1 AND chunk_index = 5',
-      [projectId],
-    );
-    expect(rows[0]!.translations).toEqual(['a5', 'b5', 'c5']);
-    await expect.poll(() => assembled).toEqual([projectId]);
+    expect(written).toEqual([]);
+    // The last one completes it (twice at once: handed over once).
+    await Promise.all([storeDocChunk(deps, result(projectId, order[11]!)), storeDocChunk(deps, result(projectId, order[11]!))]);
+    expect(await fileRow(projectId)).toMatchObject({ chunks_done: 12, segments_done: 11 * 64 + 3, stage: 'assemble', stored: 12 });
+    await expect.poll(() => written.map((job) => job.project_id)).toEqual([projectId]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(written).toHaveLength(1);
+    const translations = JSON.parse((await storage.getBuffer(written[0]!.translations_key)).toString());
+    expect(translations).toHaveLength(11 * 64 + 3 + 1);
+    expect(translations.slice(0, 3)).toEqual(['记忆', '0.0', '0.1']);
+    expect(translations.slice(64, 67)).toEqual(['0.63', '1.0', '1.1']);
+    expect(translations.at(-1)).toBe('11.2');
+    expect(written[0]!.translations_key).toBe(docTranslationsKey(written[0]!.task_id, projectId));
     await bus.close({ deadlineMs: 100 });
   });
 
-  it('stores a late chunk of an interrupted file without counting its sentences or assembling it', async () => {
+  it('forwards each first copy of a chunk to the holder, by sentence, and goes to the queue when the holder does not answer', async () => {
+    const bus = new MemoryBus(new MemoryBroker());
+    const holder = 'doc-test-1-abcdef01';
+    const layIns: DocLayIn[] = [];
+    await subscribeTo(bus, BUS.layInOnHolder, (event) => void layIns.push(event), { worker: holder });
+    const queued: string[] = [];
+    await bus.consume<AssembleDocumentJob>(BUS.assembleDocuments.queue, async (job) => void queued.push(job.payload.project_id), {
+      ackWaitMs: 5_000,
+      maxDeliver: 1,
+    });
+    const projectId = await createFile(2, 'translating', holder);
+    await storeDocChunk(depsOn(bus), result(projectId, 1));
+    await storeDocChunk(depsOn(bus), result(projectId, 1));
+    await storeDocChunk(depsOn(bus), result(projectId, 0));
+    await expect.poll(() => layIns.length).toBe(2);
+    expect(layIns[0]).toEqual({ project_id: projectId, indices: [65, 66, 67], translations: ['1.0', '1.1', '1.2'] });
+    expect(layIns[1]!.indices).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
+    expect(layIns[1]!.translations.slice(0, 2)).toEqual(['0.0', '0.1']);
+    // Nobody serves the holder's subject: any worker writes it.
+    await expect.poll(() => queued).toEqual([projectId]);
+    const { rows } = await db.query('SELECT holder FROM doc_files WHERE project_id = $1', [projectId]);
+    expect(rows).toEqual([{ holder: null }]);
+    await bus.close({ deadlineMs: 100 });
+  });
+
+  it('stores a late chunk of an interrupted file without counting its sentences or handing it over', async () => {
     const bus = new MemoryBus(new MemoryBroker());
     const projectId = await createFile(1, 'interrupted');
-    expect(await storeDocChunk(db, bus, result(projectId, 0))).toBe(true);
-    expect(await fileRow(projectId)).toEqual({ chunks_done: 1, segments_done: 0, stored: 1, received: 1 });
+    await storeDocChunk(depsOn(bus), result(projectId, 0));
+    expect(await fileRow(projectId)).toEqual({ chunks_done: 1, segments_done: 0, stage: 'translate', stored: 1, received: 1 });
     await bus.close({ deadlineMs: 100 });
   });
 
-  it('forgets the kept document of a file that fails, and refunds it', async () => {
+  it('refunds a file that fails, once', async () => {
+    const bus = new MemoryBus(new MemoryBroker());
     const projectId = await createFile(1);
     const quota = ledgerPort(db);
     await quota.reserve({ userId }, projectId, 10);
-    const document = await txtFormat.open(Buffer.from('twenty one'), { srcLang: 'en-us' });
-    keepOpened(projectId, document, planSentences(document.paragraphs, 'en-us'), 10);
-    expect(await failDocFile({ db, quota }, projectId, 'chunk 0 kept failing')).toBe(true);
-    expect(takeOpened(projectId)).toBeUndefined();
+    expect(await failDocFile(depsOn(bus), projectId, 'chunk 0 kept failing')).toBe(true);
+    expect(await failDocFile(depsOn(bus), projectId, 'again')).toBe(false);
     const { rows } = await db.query('SELECT state FROM quota_reservations WHERE task_id = $1', [projectId]);
     expect(rows).toEqual([{ state: 'refunded' }]);
+    const file = await db.query('SELECT status, code, ledger_done FROM doc_files WHERE project_id = $1', [projectId]);
+    expect(file.rows).toEqual([{ status: 'failed', code: 1203, ledger_done: true }]);
+    await bus.close({ deadlineMs: 100 });
   });
 
-  it('answers false for a result of no document file, and stores nothing', async () => {
+  it('stores nothing for a result of no document file', async () => {
     const bus = new MemoryBus(new MemoryBroker());
     const stranger = randomUUID();
-    expect(await storeDocChunk(db, bus, result(stranger, 0))).toBe(false);
-    expect(await storeDocChunk(db, bus, result('text-task-7', 0))).toBe(false);
+    await storeDocChunk(depsOn(bus), result(stranger, 0));
     const { rows } = await db.query('SELECT 1 FROM doc_chunks WHERE project_id = $1', [stranger]);
     expect(rows).toEqual([]);
     await bus.close({ deadlineMs: 100 });

@@ -7,3 +7,6 @@ export { pdfFormat } from './formats/pdf/index';
 export { txtFormat, htmlFormat, srtFormat, xliffFormat } from './formats/text/index';
 export * from './pictures/index';
 export { editAsOoxml } from './legacy/index';
+export * from './ocr/index';
+export { startDocWorker, docWorkerId, type DocWorker, type DocWorkerOptions } from './worker/doc-worker';
+export { KeptDocuments, KEPT_DOCUMENTS_BYTES, type KeptDocument } from './worker/kept-documents';

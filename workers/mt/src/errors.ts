@@ -38,10 +38,20 @@ export class ModelFilesError extends MtError {
   }
 }
 
+/**
+ * Why a download failed, for callers that go on differently: `unreachable` (no connection, or
+ * no answer in time: later pulls would fail the same way), `not-found` (the hub has no such
+ * repo), `failed` (anything else: a checksum, a broken-off transfer, an unusable export).
+ */
+export type DownloadFailure = 'unreachable' | 'not-found' | 'failed';
+
 /** `models pull` could not fetch or verify a model; nothing was left in MODELS_DIR. */
 export class ModelDownloadError extends MtError {
-  constructor(message: string, options?: ErrorOptions) {
+  readonly reason: DownloadFailure;
+
+  constructor(message: string, options?: ErrorOptions & { reason?: DownloadFailure }) {
     super('MODEL_DOWNLOAD_FAILED', message, options);
     this.name = 'ModelDownloadError';
+    this.reason = options?.reason ?? 'failed';
   }
 }

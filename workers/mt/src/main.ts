@@ -3,20 +3,30 @@
  * --import tsx workers/mt/src/main.ts`. SIGTERM hands unfinished jobs back before exiting.
  */
 import { CLOSE_DEADLINE_MS, createBus } from '@mtp/platform';
+import { ensureDefaultModels } from './models/ensure-default-models';
 import { ModelRegistry } from './models/model-registry';
 import { RemoteChatEngine } from './remote/remote-chat-engine';
 import { loadRemoteSettings } from './remote/remote-settings';
-import { loadMtSettings } from './settings';
+import { loadModelHubSettings, loadMtSettings } from './settings';
 import { startMtWorker } from './worker/mt-worker';
 
 async function main() {
   const natsUrl = process.env.NATS_URL;
   if (!natsUrl) throw new Error('NATS_URL is required: a worker process serves the cluster bus');
   const settings = loadMtSettings();
+  const remoteSettings = loadRemoteSettings(process.env);
+  // First start on an empty MODELS_DIR: the default set, before the registry reads the folder.
+  await ensureDefaultModels({
+    ...loadModelHubSettings(),
+    modelsDir: settings.modelsDir,
+    variant: settings.quantized ? 'quantized' : 'fp32',
+    remote: remoteSettings,
+    log: (line) => console.log(line),
+    progress: process.stderr,
+  });
   const bus = await createBus({ natsUrl, name: 'mt-worker' });
   const registry = ModelRegistry.fromSettings(settings, { engineThreads: true });
   const ackWait = process.env.MT_JOB_ACK_WAIT_MS ? Number(process.env.MT_JOB_ACK_WAIT_MS) : undefined;
-  const remoteSettings = loadRemoteSettings(process.env);
   const worker = await startMtWorker({
     bus,
     registry,

@@ -29,6 +29,20 @@ export type MtSettings = {
   modelsBaseUrl: string;
   /** `models pull`: repo name for a pair, `{src}`/`{tgt}` are OPUS codes. MODELS_REPO_TEMPLATE. */
   modelsRepoTemplate: string;
+  /** MODELS_AUTO_PULL=0: an empty MODELS_DIR is not filled with the default set at start. */
+  modelsAutoPull: boolean;
+};
+
+/** Where models come from, for `models pull` and the first-start pull; also read by the gateway. */
+export type ModelHubSettings = {
+  /** MODELS_BASE_URL without a trailing `/`. */
+  baseUrl: string;
+  /** MODELS_REPO_TEMPLATE. */
+  repoTemplate: string;
+  /** MODELS_AUTO_PULL (0 or 1, default 1). */
+  autoPull: boolean;
+  /** HF_TOKEN: sent as a bearer token (gated or private repos). */
+  token: string | undefined;
 };
 
 /** Xenova's OPUS-MT conversions carry the ONNX layout (`onnx/…`, tokenizer.json); Helsinki-NLP's do not. */
@@ -57,6 +71,19 @@ export function spinSetting(env: NodeJS.ProcessEnv): boolean {
   return spin === '1';
 }
 
+/** The MODELS_* settings alone, checked: a bad value throws an Error naming the variable. */
+export function loadModelHubSettings(env: NodeJS.ProcessEnv = process.env): ModelHubSettings {
+  const baseUrl = optional(env, 'MODELS_BASE_URL') ?? DEFAULT_BASE_URL;
+  if (!/^https?:\/\//.test(baseUrl)) throw new Error(`MODELS_BASE_URL must start with http:// or https://, got ${JSON.stringify(baseUrl)}`);
+  const repoTemplate = optional(env, 'MODELS_REPO_TEMPLATE') ?? DEFAULT_REPO_TEMPLATE;
+  if (!repoTemplate.includes('{src}') || !repoTemplate.includes('{tgt}')) {
+    throw new Error(`MODELS_REPO_TEMPLATE must contain {src} and {tgt}, got ${JSON.stringify(repoTemplate)}`);
+  }
+  const autoPull = optional(env, 'MODELS_AUTO_PULL') ?? '1';
+  if (!['0', '1'].includes(autoPull)) throw new Error(`MODELS_AUTO_PULL must be 0 or 1, got ${JSON.stringify(autoPull)}`);
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), repoTemplate, autoPull: autoPull === '1', token: optional(env, 'HF_TOKEN') };
+}
+
 export function loadMtSettings(env: NodeJS.ProcessEnv = process.env): MtSettings {
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
   const provider = optional(env, 'MT_PROVIDER') ?? 'auto';
@@ -65,12 +92,7 @@ export function loadMtSettings(env: NodeJS.ProcessEnv = process.env): MtSettings
   }
   const quantized = optional(env, 'MT_QUANTIZED') ?? '0';
   if (!['0', '1', 'true', 'false'].includes(quantized)) throw new Error(`MT_QUANTIZED must be 0 or 1, got ${JSON.stringify(quantized)}`);
-  const baseUrl = optional(env, 'MODELS_BASE_URL') ?? DEFAULT_BASE_URL;
-  if (!/^https?:\/\//.test(baseUrl)) throw new Error(`MODELS_BASE_URL must start with http:// or https://, got ${JSON.stringify(baseUrl)}`);
-  const template = optional(env, 'MODELS_REPO_TEMPLATE') ?? DEFAULT_REPO_TEMPLATE;
-  if (!template.includes('{src}') || !template.includes('{tgt}')) {
-    throw new Error(`MODELS_REPO_TEMPLATE must contain {src} and {tgt}, got ${JSON.stringify(template)}`);
-  }
+  const hub = loadModelHubSettings(env);
   return {
     modelsDir: path.resolve(optional(env, 'MODELS_DIR') ?? path.join(dataDir, 'models')),
     threads: intVar(env, 'MT_THREADS', Math.min(MAX_DEFAULT_THREADS, os.availableParallelism())),
@@ -79,7 +101,8 @@ export function loadMtSettings(env: NodeJS.ProcessEnv = process.env): MtSettings
     quantized: quantized === '1' || quantized === 'true',
     batchSize: intVar(env, 'MT_BATCH_SIZE', 32),
     maxLength: intVar(env, 'MT_MAX_LENGTH', 512),
-    modelsBaseUrl: baseUrl.replace(/\/+$/, ''),
-    modelsRepoTemplate: template,
+    modelsBaseUrl: hub.baseUrl,
+    modelsRepoTemplate: hub.repoTemplate,
+    modelsAutoPull: hub.autoPull,
   };
 }

@@ -62,6 +62,7 @@ describe('segment jobs of a withdrawn task', () => {
     const jobs = await consumeSegmentJobs(bus, counting, new WorkerStats(), { pool: 'default', deviceId: 'd1', withdrawn });
     const queue = poolSubject(BUS.translateSegments.queue, 'default');
     const job = (taskId: string, chunk: number): SegmentJob => ({
+      kind: 'doc',
       task_id: taskId,
       chunk_index: chunk,
       segments: ['twenty one', 'thirty eight'],

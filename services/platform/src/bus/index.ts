@@ -4,3 +4,4 @@ export { MemoryBroker, MemoryBus, processBroker } from './memory-bus';
 export { connectNatsBus, NatsBus, type NatsBusOptions } from './nats-bus';
 export { streamName } from './nats-jobs';
 export * from './device-reporter';
+export * from './catalog-bus';

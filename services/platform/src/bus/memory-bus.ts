@@ -190,6 +190,11 @@ export class MemoryBus implements Bus {
     return { jobId, ...this.broker.queue(queue).enqueue(jobId, JSON.stringify(payload)) };
   }
 
+  async pendingJobs(queue: string): Promise<number> {
+    assertQueueName(queue);
+    return this.broker.queue(queue).pending();
+  }
+
   async consume<T>(queue: string, handler: JobHandler<T>, opts: ConsumeOptions<T>): Promise<JobConsumer> {
     this.assertOpen();
     assertQueueName(queue);

@@ -27,6 +27,8 @@ export class MemoryQueue {
   private readonly inFlight = new Set<InFlight>();
   /** jobId -> when its dedupe window ends; insertion order is expiry order. */
   private readonly seen = new Map<string, number>();
+  /** Jobs nak'd with a delay, waiting for their retry. */
+  private delayed = 0;
   private nextConsumer = 0;
   private dispatchScheduled = false;
 
@@ -46,6 +48,11 @@ export class MemoryQueue {
     this.ready.push({ jobId, json, deliveries: 0 });
     this.scheduleDispatch();
     return { duplicate: false };
+  }
+
+  /** Waiting, in flight or waiting for a retry. */
+  pending(): number {
+    return this.ready.length + this.inFlight.size + this.delayed;
   }
 
   addConsumer(consumer: QueueConsumer): void {
@@ -111,7 +118,13 @@ export class MemoryQueue {
       nak: (delayMs) => {
         if (!this.finish(entry)) return;
         if (delayMs <= 0) this.requeue(job);
-        else this.ackTimer(() => this.requeue(job), delayMs);
+        else {
+          this.delayed += 1;
+          this.ackTimer(() => {
+            this.delayed -= 1;
+            this.requeue(job);
+          }, delayMs);
+        }
       },
       working: () => {
         if (entry.settled) return;

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, ErrorCode, JSONCodec, NatsError, type JetStreamManager, type NatsConnection, type Subscription } from 'nats';
 import { InFlight } from './in-flight';
-import { ensureStream, NatsJobConsumer } from './nats-jobs';
+import { ensureStream, NatsJobConsumer, streamName } from './nats-jobs';
 import {
   assertQueueName,
   assertSubject,
@@ -85,6 +85,17 @@ export class NatsBus implements Bus {
     const jobId = opts.jobId ?? randomUUID();
     const ack = await this.connection.jetstream().publish(queue, jc.encode(payload), { msgID: jobId });
     return { jobId, duplicate: ack.duplicate };
+  }
+
+  async pendingJobs(queue: string): Promise<number> {
+    assertQueueName(queue);
+    try {
+      // WorkQueue retention: the stream holds exactly the jobs not acked yet.
+      return (await this.jsm.streams.info(streamName(queue))).state.messages;
+    } catch (err) {
+      if (/stream not found/i.test(errorMessage(err))) return 0;
+      throw err;
+    }
   }
 
   async consume<T>(queue: string, handler: JobHandler<T>, opts: ConsumeOptions<T>): Promise<JobConsumer> {

@@ -11,6 +11,12 @@ export type Bus = {
   readonly kind: 'memory' | 'nats';
   /** Queues a job durably. A job id seen within DEDUPE_WINDOW_MS is dropped (`duplicate`). */
   publishJob<T>(queue: string, payload: T, opts?: PublishJobOptions): Promise<PublishedJob>;
+  /**
+   * Jobs a queue still holds: waiting, in flight or waiting for a retry (0 for a queue never
+   * used). A sweeper asks it before it republishes work that looks lost: a queue that still holds
+   * jobs may just be behind.
+   */
+  pendingJobs(queue: string): Promise<number>;
   /** Takes jobs from a queue; every consumer of a queue shares its jobs. */
   consume<T>(queue: string, handler: JobHandler<T>, opts: ConsumeOptions<T>): Promise<JobConsumer>;
   /** Asks one server of the subject (per queue group) and waits for its answer. */

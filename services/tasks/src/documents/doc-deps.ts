@@ -1,12 +1,20 @@
 import type { Bus, Db, ObjectStorage } from '@mtp/platform';
-import type { PlanCode } from '@mtp/proto';
+import type { DocOptions, PlanCode } from '@mtp/proto';
 import type { MtPort, QuotaPort, TmPort } from '../ports';
 
-/** What document translation needs: the database (truth), storage (files), the bus (jobs), the ledger. */
+/** Whether a worker is gone (its heartbeats stopped): the device registry answers it. */
+export type WorkerLiveness = { isGone(deviceId: string): boolean };
+
+/**
+ * What the document side of the tasks service needs: the database (truth), storage (files shared
+ * with the workers), the bus (jobs), the ledger, the memories, and who is alive. It never opens a
+ * document itself: document workers do, over the bus.
+ */
 export type DocDeps = {
   db: Db;
   storage: ObjectStorage;
   bus: Bus;
+  /** The MT pool this gateway sends work to (a task keeps the pool it was created with). */
   pool: string;
   mt: MtPort;
   quota: QuotaPort;
@@ -14,18 +22,15 @@ export type DocDeps = {
   tm?: TmPort;
   /** The plan a user is on (free users have 3 document trials). */
   planOf: (userId: number) => Promise<PlanCode>;
+  workers: WorkerLiveness;
+  /** Problems that reach no user (a failed refund, a lost publish): logged, then retried by the sweeper. */
+  log: (line: string) => void;
 };
 
 /** Who submits a batch. */
 export type DocSubmitter = { userId: number; role: number };
 
-export type DocForm = {
-  src_lang: string;
-  tgt_lang: string;
-  mode: 0 | 1 | 2;
-  translate_pictures: boolean;
-  domain: string;
-};
+export type DocForm = DocOptions;
 
 /** A file already streamed into storage by the upload. */
 export type UploadedFile = { projectId: string; fileName: string; ext: string; key: string; bytes: number };

@@ -2,6 +2,12 @@
 export const docTaskPrefix = (taskId: string) => `docs/${taskId}/`;
 export const docSourceKey = (taskId: string, projectId: string, ext: string) => `docs/${taskId}/${projectId}/source.${ext}`;
 export const docResultKey = (taskId: string, projectId: string, ext: string) => `docs/${taskId}/${projectId}/result.${ext}`;
+/** What the workers and the tasks service hand each other while a file is worked on; gone when it ends. */
+export const docWorkPrefix = (taskId: string, projectId: string) => `docs/${taskId}/${projectId}/work/`;
+/** The sentences a document worker cut (JSON array, document order). */
+export const docSentencesKey = (taskId: string, projectId: string) => `${docWorkPrefix(taskId, projectId)}sentences.json`;
+/** Every sentence's translation, in order, for the worker that writes the file. */
+export const docTranslationsKey = (taskId: string, projectId: string) => `${docWorkPrefix(taskId, projectId)}translations.json`;
 
 /** Sentences per MT job: two engine batches; well inside the job's ack wait on CPU, few enough jobs that per-job costs stay small. */
 export const DOC_CHUNK_SENTENCES = 64;

@@ -4,8 +4,8 @@
  * download lookup, interrupting (unfinished files stop and are refunded), My Documents.
  */
 import { AppError, CODES, DOC_STEPS, messageOf, type DocFileItem, type DocQueryData, type MyFilesData, type UiLang } from '@mtp/proto';
-import type { Bus, Db } from '@mtp/platform';
-import type { QuotaPort } from '../ports';
+import type { Db } from '@mtp/platform';
+import type { DocDeps } from './doc-deps';
 import { finishFile, withdrawChunks } from './doc-state';
 
 type FileRow = {
@@ -14,7 +14,6 @@ type FileRow = {
   file_name: string;
   status: DocFileItem['status'];
   code: number;
-  message: string;
   chars: number;
   segments_total: number;
   segments_done: number;
@@ -29,12 +28,14 @@ function fileScore(f: FileRow): number {
   return Math.min(95, Math.floor((95 * f.segments_done) / Math.max(1, f.segments_total)));
 }
 
-/** The failure in the caller's language, with the detail after it. */
+/**
+ * The failure in the caller's language: the code's own message. The detail the worker or the
+ * service recorded (English, naming internals) stays in the row and the log, never shown.
+ */
 function messageFor(f: FileRow, lang: UiLang): string {
   if (f.status !== 'failed') return f.status === 'interrupted' ? messageOf('DOC_INTERRUPTED', lang) : '';
   const name = CODE_NAMES.get(f.code);
-  const base = name ? messageOf(name, lang) : messageOf('FILE_TRANSLATION_FAILED', lang);
-  return f.message ? `${base}: ${f.message}` : base;
+  return name ? messageOf(name, lang) : messageOf('FILE_TRANSLATION_FAILED', lang);
 }
 
 export function toFileItem(f: FileRow, lang: UiLang): DocFileItem {
@@ -51,7 +52,7 @@ export function toFileItem(f: FileRow, lang: UiLang): DocFileItem {
 }
 
 const FILE_COLUMNS =
-  'f.project_id, f.task_id, f.file_name, f.status, f.code, f.message, f.chars + f.picture_chars AS chars, f.segments_total, f.segments_done, f.result_name';
+  'f.project_id, f.task_id, f.file_name, f.status, f.code, f.chars + f.picture_chars AS chars, f.segments_total, f.segments_done, f.result_name';
 
 export async function queryDocTask(db: Db, userId: number, taskId: string, lang: UiLang): Promise<DocQueryData> {
   const { rows: tasks } = await db.query<{
@@ -91,7 +92,7 @@ export async function queryDocTask(db: Db, userId: number, taskId: string, lang:
 
 /** `POST request_translate/doc/interrupt`: stops the unfinished files and refunds them. */
 export async function interruptDocTask(
-  deps: { db: Db; quota: QuotaPort; bus: Bus },
+  deps: Pick<DocDeps, 'db' | 'quota' | 'bus' | 'storage' | 'log'>,
   userId: number,
   taskId: string,
 ): Promise<{ interrupted: number }> {

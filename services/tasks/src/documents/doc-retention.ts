@@ -3,12 +3,10 @@
  * may delete their own files sooner from My Documents. Deleting a file still being translated
  * interrupts it first, so its characters are refunded.
  */
-import type { Db, ObjectStorage } from '@mtp/platform';
-import type { QuotaPort } from '../ports';
 import { docTaskPrefix } from './doc-keys';
-import { finishFile } from './doc-state';
+import { finishFile, type FinishDeps } from './doc-state';
 
-type RetentionDeps = { db: Db; storage: ObjectStorage; quota: QuotaPort };
+type RetentionDeps = FinishDeps;
 
 /** Deletes expired tasks (files first, then rows); answers how many tasks went. */
 export async function sweepExpiredDocuments(deps: RetentionDeps, now = new Date()): Promise<number> {

@@ -1,25 +1,66 @@
 /**
- * A document file's state changes, each once: `translating` -> `done` (settle its characters),
- * `failed` (refund), `interrupted` (refund). A change that finds the file already past
- * `translating` does nothing, so redelivered jobs and racing consumers cannot charge twice.
- * Chunks are stored once per (file, chunk); the one that completes a file queues its assembly.
+ * A document file's end, once: `done` (settle its characters and the pictures its writer used),
+ * `failed` or `interrupted` (refund everything). A change that finds the file already ended does
+ * nothing, so redelivered results and racing consumers cannot charge twice. The ledger comes
+ * after the state change; when it cannot be reached the file keeps `ledger_done = false` and the
+ * sweeper finishes it (nothing is swallowed). A task whose every file was refused while being
+ * prepared gives its free-plan trial back.
  */
-import { BUS, CODES, type CodeName, type JobsWithdrawn, type SegmentResult } from '@mtp/proto';
-import type { Bus, Db } from '@mtp/platform';
-import type { QuotaPort } from '../ports';
-import { publishAssemble } from './doc-assemble';
-import { dropOpened, layInChunk } from './opened-cache';
+import { BUS, CODES, type CodeName, type JobsWithdrawn } from '@mtp/proto';
+import { publishEventTo, type Bus } from '@mtp/platform';
+import { giveTrialBack } from '../trials';
+import type { DocDeps } from './doc-deps';
+import { docWorkPrefix } from './doc-keys';
+import { endPictureCharges } from './picture-charges';
 
-type Finish =
-  | { status: 'done'; resultKey: string; resultName: string; pictureChars?: number }
+export type Finish =
+  | { status: 'done'; resultKey: string; resultName: string; pictureReservations?: readonly string[] }
   | { status: 'failed'; code: CodeName; message: string }
   | { status: 'interrupted' };
 
-export async function finishFile(deps: { db: Db; quota: QuotaPort }, projectId: string, finish: Finish): Promise<boolean> {
-  const { rows } = await deps.db.query<{ chars: number; task_id: string }>(
-    `UPDATE doc_files SET status = $2, result_key = $3, result_name = $4, code = $5, message = $6, finished_at = now(),
-            segments_done = CASE WHEN $2 = 'done' THEN segments_total ELSE segments_done END, picture_chars = $7
-     WHERE project_id = $1 AND status IN ('queued', 'translating') RETURNING chars, task_id`,
+type LedgerDeps = Pick<DocDeps, 'db' | 'quota' | 'log'>;
+export type FinishDeps = LedgerDeps & Pick<DocDeps, 'storage'>;
+
+/**
+ * Settles (done) or refunds (otherwise) an ended file's characters and pictures; true when all
+ * went through. Idempotent (the ledger ends a reservation once), so the sweeper may run it again.
+ */
+export async function endFileLedger(deps: LedgerDeps, projectId: string, chars: number, status: Finish['status']): Promise<boolean> {
+  try {
+    // A file of pictures only, or one refused before it was reserved, reserved nothing.
+    if (chars > 0) {
+      if (status === 'done') await deps.quota.settle(projectId, chars);
+      else await deps.quota.refund(projectId);
+    }
+    await endPictureCharges(deps, projectId);
+    await deps.db.query('UPDATE doc_files SET ledger_done = true WHERE project_id = $1', [projectId]);
+    return true;
+  } catch (err) {
+    deps.log(`documents: ${status === 'done' ? 'settling' : 'refunding'} ${projectId} failed (the sweeper retries): ${err}`);
+    return false;
+  }
+}
+
+/** Refunds the file's own reservation (an interrupt raced its preparation); failures are the sweeper's. */
+export async function refundFileChars(deps: LedgerDeps, projectId: string): Promise<void> {
+  await deps.quota.refund(projectId).catch((err) => deps.log(`documents: refunding ${projectId} failed (the sweeper retries): ${err}`));
+}
+
+export async function finishFile(deps: FinishDeps, projectId: string, finish: Finish): Promise<boolean> {
+  const keep = finish.status === 'done' ? (finish.pictureReservations ?? []) : [];
+  // The state change and the choice of the picture reservations to settle, in one statement:
+  // only the call that ends the file marks the reservations of its writer.
+  const { rows } = await deps.db.query<{ chars: number; task_id: string; stage: string }>(
+    `WITH ended AS (
+       UPDATE doc_files SET status = $2, result_key = $3, result_name = $4, code = $5, message = $6, finished_at = now(),
+              segments_done = CASE WHEN $2 = 'done' THEN segments_total ELSE segments_done END,
+              picture_chars = (SELECT coalesce(sum(chars), 0) FROM doc_picture_charges WHERE project_id = $1 AND reservation_id = ANY($7::text[]))
+       WHERE project_id = $1 AND status IN ('queued', 'translating') RETURNING chars, task_id, stage
+     ), kept AS (
+       UPDATE doc_picture_charges SET keep = true
+       WHERE project_id = $1 AND reservation_id = ANY($7::text[]) AND outcome IS NULL AND EXISTS (SELECT 1 FROM ended)
+     )
+     SELECT chars, task_id, stage FROM ended`,
     [
       projectId,
       finish.status,
@@ -27,72 +68,48 @@ export async function finishFile(deps: { db: Db; quota: QuotaPort }, projectId: 
       finish.status === 'done' ? finish.resultName : null,
       finish.status === 'failed' ? CODES[finish.code].code : 0,
       finish.status === 'failed' ? finish.message : '',
-      finish.status === 'done' ? (finish.pictureChars ?? 0) : 0,
+      keep,
     ],
-  );
-  if (!rows[0]) return false;
-  // A failed or interrupted file is never assembled: its kept document goes now, not when evicted.
-  if (finish.status !== 'done') dropOpened(projectId);
-  // A file of pictures only reserved nothing.
-  if (rows[0].chars > 0) {
-    if (finish.status === 'done') await deps.quota.settle(projectId, rows[0].chars);
-    else await deps.quota.refund(projectId);
-  }
-  // The task is done when none of its files is still working.
-  await deps.db.query(
-    `UPDATE doc_tasks SET status = 'done' WHERE task_id = $1 AND status = 'working'
-       AND NOT EXISTS (SELECT 1 FROM doc_files WHERE task_id = $1 AND status IN ('queued', 'translating'))`,
-    [rows[0].task_id],
-  );
-  return true;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Stores a translated chunk of a document file; false when `result` is not a document's. A
- * repeated chunk is counted (`received`) but changes nothing else.
- */
-export async function storeDocChunk(db: Db, bus: Bus, result: SegmentResult): Promise<boolean> {
-  if (!UUID.test(result.task_id)) return false;
-  // One statement (one round trip, atomic on its own): lock the file, store the chunk unless it
-  // is already there, count it. Results arrive once per chunk of every document, so the four
-  // statements of a transaction were a noticeable share of a document's time outside the engine.
-  const { rows } = await db.query<{ chunks: number; chunks_done: number; status: string; fresh: boolean }>(
-    `WITH file AS (
-       SELECT project_id FROM doc_files WHERE project_id = $1 FOR UPDATE
-     ), stored AS (
-       INSERT INTO doc_chunks (project_id, chunk_index, translations, engine)
-       SELECT project_id, $2, $3, $4 FROM file
-       ON CONFLICT (project_id, chunk_index) DO UPDATE SET received = doc_chunks.received + 1
-       RETURNING (xmax = 0) AS fresh
-     )
-     UPDATE doc_files f
-        SET chunks_done = f.chunks_done + CASE WHEN s.fresh THEN 1 ELSE 0 END,
-            segments_done = f.segments_done + CASE WHEN s.fresh AND f.status = 'translating' THEN $5::int ELSE 0 END
-       FROM stored s
-      WHERE f.project_id = $1
-     RETURNING f.chunks, f.chunks_done, f.status, s.fresh`,
-    [result.task_id, result.chunk_index, JSON.stringify(result.translations), result.engine, result.translations.length],
   );
   const file = rows[0];
   if (!file) return false;
-  // Only the first copy of a chunk is what the file is written with (the stored one).
-  if (file.fresh && file.status === 'translating') layInChunk(result.task_id, result.chunk_index, result.translations);
-  // Also on a repeated chunk: the process that completed the file may have died before queuing
-  // its assembly (the job id dedupes a second one).
-  if (file.status === 'translating' && file.chunks_done >= file.chunks) await publishAssemble(bus, result.task_id);
+  await endFileLedger(deps, projectId, file.chars, finish.status);
+  // What the workers and this service handed each other is not needed any more.
+  await deps.storage
+    .deletePrefix(docWorkPrefix(file.task_id, projectId))
+    .catch((err) => deps.log(`documents: deleting the work files of ${projectId} failed: ${err}`));
+  await endTaskIfDone(deps, file.task_id);
   return true;
 }
 
-export async function failDocFile(deps: { db: Db; quota: QuotaPort }, projectId: string, message: string): Promise<boolean> {
-  if (!UUID.test(projectId)) return false;
-  return finishFile(deps, projectId, { status: 'failed', code: 'FILE_TRANSLATION_FAILED', message });
+/** The task is done when none of its files is still working; a task refused whole gives its trial back. */
+async function endTaskIfDone(deps: LedgerDeps, taskId: string): Promise<void> {
+  const { rows } = await deps.db.query<{ user_id: number; trial_taken: boolean; all_refused: boolean }>(
+    `UPDATE doc_tasks t SET status = 'done' WHERE t.task_id = $1 AND t.status = 'working'
+       AND NOT EXISTS (SELECT 1 FROM doc_files WHERE task_id = $1 AND status IN ('queued', 'translating'))
+     RETURNING t.user_id, t.trial_taken,
+       NOT EXISTS (SELECT 1 FROM doc_files WHERE task_id = $1 AND NOT (status = 'failed' AND stage = 'prepare')) AS all_refused`,
+    [taskId],
+  );
+  const task = rows[0];
+  if (!task?.trial_taken || !task.all_refused) return;
+  const { rowCount } = await deps.db.query('UPDATE doc_tasks SET trial_taken = false WHERE task_id = $1 AND trial_taken', [taskId]);
+  if (rowCount === 1) await giveTrialBack(deps.db, task.user_id, 'document');
+}
+
+/** Fails a file whose chunk or job died for good (1203, refunded); answers whether it changed. */
+export async function failDocFile(
+  deps: FinishDeps,
+  projectId: string,
+  message: string,
+  code: CodeName = 'FILE_TRANSLATION_FAILED',
+): Promise<boolean> {
+  return finishFile(deps, projectId, { status: 'failed', code, message });
 }
 
 /** Tells the workers to skip the still-queued chunks of these files (best effort, see JobsWithdrawn). */
 export async function withdrawChunks(bus: Bus, projectIds: string[]): Promise<void> {
   if (projectIds.length === 0) return;
   const event: JobsWithdrawn = { task_ids: projectIds };
-  await bus.publish(BUS.jobsWithdrawn.subject, event).catch(() => {});
+  await publishEventTo(bus, BUS.jobsWithdrawn, event).catch(() => {});
 }

@@ -1,9 +1,11 @@
 export * from './doc-deps';
 export * from './doc-keys';
-export { documentAppError } from './doc-errors';
-export { submitDocuments } from './doc-submit';
-export { assembleDocument, publishAssemble } from './doc-assemble';
-export { storeDocChunk, failDocFile, finishFile, withdrawChunks } from './doc-state';
+export { submitDocuments, prepareJobOf } from './doc-submit';
+export { onDocPrepared, chunkJobsOf, publishChunks } from './doc-prepared';
+export { storeDocChunk, completeFile, publishAssembly } from './doc-chunks';
+export { onDocResult, consumeDocResults } from './doc-results';
+export { finishFile, failDocFile, withdrawChunks, endFileLedger, type Finish, type FinishDeps } from './doc-state';
+export { endPictureCharges, pictureReservationId, servePictureCharges } from './picture-charges';
 export { queryDocTask, interruptDocTask, docDownload, listMyFiles } from './doc-queries';
 export { sweepExpiredDocuments, deleteMyFiles } from './doc-retention';
 export { startDocumentRuntime, RETENTION_SWEEP_MS, type DocumentRuntime } from './doc-runtime';

@@ -1,49 +1,70 @@
 /**
- * Charging the text found in a document's pictures. It is not known at submit (only OCR finds
- * it), so each picture's lines are reserved on the ledger just before they are translated, under
- * an id of their own (`<project>:pic:<attempt>:<n>`); a picture the user's characters do not
- * cover is left as it was. The reservations are settled when the file is done and refunded when
- * the write fails (a retried write reserves anew under a new attempt id).
+ * Charging the text found in a document's pictures. It is not known until a worker reads the
+ * pictures while writing the file, so the worker asks for each picture (`doc.charge`): its lines
+ * are reserved on the ledger under an id of their own (`<project>:pic:<attempt>:<n>`) and
+ * recorded here; a picture the user's characters do not cover is refused (it stays as it was).
+ * When the file ends, the reservations of the attempt that wrote it (as that worker reported)
+ * are settled and every other one is refunded: a writer that died, a picture that was charged but
+ * could not be translated, a file that failed or was interrupted.
  */
-import { AppError } from '@mtp/proto';
-import { randomUUID } from 'node:crypto';
-import type { QuotaPort } from '../ports';
+import { serveRequestsOf, type BusSubscription } from '@mtp/platform';
+import { AppError, BUS, type PictureChargeReply, type PictureChargeRequest } from '@mtp/proto';
+import type { DocDeps } from './doc-deps';
 
-export class PictureCharges {
-  private readonly attempt = randomUUID().slice(0, 8);
-  private readonly reserved: { id: string; chars: number }[] = [];
+export function pictureReservationId(req: Pick<PictureChargeRequest, 'project_id' | 'attempt' | 'picture'>): string {
+  return `${req.project_id}:pic:${req.attempt}:${req.picture}`;
+}
 
-  constructor(
-    private readonly quota: QuotaPort,
-    private readonly userId: number,
-    private readonly projectId: string,
-  ) {}
+async function charge(deps: Pick<DocDeps, 'db' | 'quota'>, req: PictureChargeRequest): Promise<PictureChargeReply> {
+  const reservationId = pictureReservationId(req);
+  const { rows } = await deps.db.query<{ user_id: number }>(
+    `SELECT t.user_id FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id
+     WHERE f.project_id::text = $1 AND f.status = 'translating' AND f.stage = 'assemble'`,
+    [req.project_id],
+  );
+  // A file no longer being written (interrupted meanwhile) takes no more characters.
+  if (!rows[0]) return { granted: false, reservation_id: reservationId };
+  // Recorded before it is reserved, so no reservation exists that the file's end would not find.
+  await deps.db.query(
+    `INSERT INTO doc_picture_charges (reservation_id, project_id, attempt, chars) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+    [reservationId, req.project_id, req.attempt, req.chars],
+  );
+  try {
+    await deps.quota.reserve({ userId: rows[0].user_id }, reservationId, req.chars);
+  } catch (err) {
+    if (!(err instanceof AppError && err.codeName === 'CHARS_NOT_ENOUGH')) throw err;
+    await deps.db.query('DELETE FROM doc_picture_charges WHERE reservation_id = $1 AND outcome IS NULL', [reservationId]);
+    return { granted: false, reservation_id: reservationId };
+  }
+  return { granted: true, reservation_id: reservationId };
+}
 
-  /** Reserves the characters of `texts`; false when the user has not enough left. */
-  async admit(texts: readonly string[]): Promise<boolean> {
-    const chars = texts.reduce((n, text) => n + [...text].length, 0);
-    if (chars === 0) return true;
-    const id = `${this.projectId}:pic:${this.attempt}:${this.reserved.length + 1}`;
+/** Serves `doc.charge` for the document workers (every gateway replica, one answers each). */
+export function servePictureCharges(deps: Pick<DocDeps, 'db' | 'quota' | 'bus'>): Promise<BusSubscription> {
+  return serveRequestsOf(deps.bus, BUS.pictureCharge, (req) => charge(deps, req));
+}
+
+/**
+ * Ends a file's open picture reservations: those the writing attempt used (`keep`, marked when
+ * the file was done) are settled, every other is refunded. Throws when the ledger cannot be
+ * reached (the caller leaves the rest to the sweeper); what went through is recorded each time.
+ */
+export async function endPictureCharges(deps: Pick<DocDeps, 'db' | 'quota'>, projectId: string): Promise<void> {
+  const { rows } = await deps.db.query<{ reservation_id: string; chars: number; keep: boolean }>(
+    'SELECT reservation_id, chars, keep FROM doc_picture_charges WHERE project_id = $1 AND outcome IS NULL',
+    [projectId],
+  );
+  for (const row of rows) {
     try {
-      await this.quota.reserve({ userId: this.userId }, id, chars);
+      if (row.keep) await deps.quota.settle(row.reservation_id, row.chars);
+      else await deps.quota.refund(row.reservation_id);
     } catch (err) {
-      if (err instanceof AppError && err.codeName === 'CHARS_NOT_ENOUGH') return false;
-      throw err;
+      // Recorded, but its reservation never went through: nothing to end.
+      if (!(err instanceof AppError && err.codeName === 'NOT_FOUND')) throw err;
     }
-    this.reserved.push({ id, chars });
-    return true;
-  }
-
-  /** Characters reserved so far. */
-  get chars(): number {
-    return this.reserved.reduce((n, r) => n + r.chars, 0);
-  }
-
-  async settle(): Promise<void> {
-    for (const { id, chars } of this.reserved) await this.quota.settle(id, chars);
-  }
-
-  async refund(): Promise<void> {
-    for (const { id } of this.reserved) await this.quota.refund(id).catch(() => {});
+    await deps.db.query('UPDATE doc_picture_charges SET outcome = $2 WHERE reservation_id = $1', [
+      row.reservation_id,
+      row.keep ? 'settled' : 'refunded',
+    ]);
   }
 }

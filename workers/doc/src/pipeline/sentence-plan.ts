@@ -3,7 +3,7 @@
  * says how many sentences each paragraph has and how its lines and spacing go back together,
  * so the translated paragraphs are rebuilt exactly in layout.
  */
-import { joinText, splitText, type SplitPlan } from '@mtp/mt-worker/src/engine/sentence-splitter';
+import { joinText, splitText, type SplitPlan } from '@mtp/segmenter';
 import type { Paragraph, TranslatedParagraph } from '../formats/types';
 
 export type ParagraphPlan = { id: string; split: SplitPlan; count: number };

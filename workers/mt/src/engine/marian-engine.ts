@@ -13,7 +13,7 @@ import { findModelFiles, type ModelFiles, type TokenizerChoice } from './model-f
 import { computeModelVersion } from './model-version';
 import { OnnxStepDecoder } from './onnx-decoder';
 import { createSessions, type Provider } from './onnx-session';
-import { joinText, splitText } from './sentence-splitter';
+import { joinText, splitText } from '@mtp/segmenter';
 import { encodeBatch } from './encode-batch';
 import { loadMarianTokenizer, pickTargetLanguageToken, type MarianTokenizer } from './tokenizer';
 import { ModelFilesError } from '../errors';

@@ -11,12 +11,12 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LANGUAGES } from '@mtp/proto';
-import cliProgress from 'cli-progress';
 import { MtError } from '../errors';
 import { loadMtSettings, type MtSettings } from '../settings';
 import { ModelRegistry } from './model-registry';
 import { pairName, parsePairName } from './pairs';
 import { pullModel, type Variant } from './pull-model';
+import { createPullProgress, formatBytes } from './pull-progress';
 
 export type CliIo = { env: NodeJS.ProcessEnv; stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
@@ -24,10 +24,6 @@ const USAGE = `usage: npm run models -- list
        npm run models -- pull <src>_<tgt> [--repo owner/name] [--quantized | --all] [--force]
        npm run models -- remove <src>_<tgt>
 pairs use the platform's codes: ${LANGUAGES.join(', ')} (e.g. zh-cn_en-us)`;
-
-function formatBytes(n: number): string {
-  return n >= 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} kB`;
-}
 
 function list(registry: ModelRegistry, io: CliIo): number {
   const installed = registry.listInstalled();
@@ -53,11 +49,7 @@ async function pull(args: string[], io: CliIo, settings: MtSettings): Promise<nu
   const repo = repoFlag >= 0 ? args[repoFlag + 1] : undefined;
   if (repoFlag >= 0 && !repo) throw new UsageError('--repo needs owner/name');
   const variant: Variant = args.includes('--all') ? 'all' : args.includes('--quantized') ? 'quantized' : 'fp32';
-  const bar = new cliProgress.SingleBar(
-    { format: '{file} [{bar}] {percentage}% {done}/{size}', stream: io.stderr, hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
-  let current = '';
+  const progress = createPullProgress(io.stderr);
   try {
     const result = await pullModel({
       pair,
@@ -68,21 +60,14 @@ async function pull(args: string[], io: CliIo, settings: MtSettings): Promise<nu
       variant,
       force: args.includes('--force'),
       token: io.env.HF_TOKEN || undefined,
-      onProgress: (file, done, total) => {
-        const payload = { file, done: formatBytes(done), size: total ? formatBytes(total) : '?' };
-        if (file !== current) {
-          if (current) bar.stop();
-          current = file;
-          bar.start(total || done, done, payload);
-        } else bar.update(done, payload);
-      },
+      onProgress: progress.onProgress,
     });
-    if (current) bar.stop();
+    progress.stop();
     for (const f of result.files) io.stdout.write(`${f.file.padEnd(40)} ${formatBytes(f.bytes).padStart(10)}  verified: ${f.verified}\n`);
     io.stdout.write(`installed ${pairName(pair)} from ${result.repo} into ${result.dir}\n`);
     return 0;
   } finally {
-    if (current) bar.stop();
+    progress.stop();
   }
 }
 

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { findModelFiles } from '../engine/model-files';
 import { ModelDownloadError, MtError } from '../errors';
 import { HubClient, type FetchedFile } from './hub-client';
-import { opusCode, pairName, type Pair } from './pairs';
+import { repoCodes } from './default-set';
+import { pairName, type Pair } from './pairs';
 
 export type Variant = 'fp32' | 'quantized' | 'all';
 
@@ -20,7 +21,7 @@ export type PullOptions = {
   pair: Pair;
   modelsDir: string;
   baseUrl: string;
-  /** `{src}`/`{tgt}` are replaced by OPUS codes (zh, en, ja, ko, ru). */
+  /** `{src}`/`{tgt}` are replaced by OPUS codes (zh, en, ja, ko, ru; `jap` for en-us_ja). */
   repoTemplate: string;
   /** A repo for this pull only, instead of the template's. */
   repo?: string;
@@ -30,6 +31,8 @@ export type PullOptions = {
   token?: string;
   onProgress?: (file: string, done: number, total: number) => void;
   onFile?: (result: PulledFile) => void;
+  /** Give up on a request that gets no answer or data for this long; none: wait. */
+  idleTimeoutMs?: number;
 };
 
 export type Verification = 'checksums.sha256' | 'sha256 (x-linked-etag)' | 'sha256 (etag)' | 'git blob sha1 (etag)' | 'none offered';
@@ -51,7 +54,8 @@ const METADATA_FILES = [
 const ONNX_BASES = ['onnx/encoder_model', 'onnx/decoder_model_merged'];
 
 export function repoFor(pair: Pair, template: string): string {
-  return template.replaceAll('{src}', opusCode(pair.src)).replaceAll('{tgt}', opusCode(pair.tgt));
+  const codes = repoCodes(pair);
+  return template.replaceAll('{src}', codes.src).replaceAll('{tgt}', codes.tgt);
 }
 
 function onnxFiles(variant: Variant): string[] {
@@ -98,7 +102,13 @@ export async function pullModel(options: PullOptions): Promise<PullResult> {
     throw new ModelDownloadError(`${name} is already installed in ${finalDir}; pass --force to replace it`);
   }
   const repo = options.repo ?? repoFor(options.pair, options.repoTemplate);
-  const hub = new HubClient({ baseUrl: options.baseUrl, repo, token: options.token, onProgress: options.onProgress });
+  const hub = new HubClient({
+    baseUrl: options.baseUrl,
+    repo,
+    token: options.token,
+    onProgress: options.onProgress,
+    idleTimeoutMs: options.idleTimeoutMs,
+  });
   await mkdir(options.modelsDir, { recursive: true });
   // Same filesystem as the final folder, so the last step is an atomic rename.
   const tmpDir = path.join(options.modelsDir, `.pull-${name}-${randomBytes(4).toString('hex')}`);
@@ -111,7 +121,9 @@ export async function pullModel(options: PullOptions): Promise<PullResult> {
       const fetched = await hub.download(file, tmpDir);
       if (!fetched) {
         if (file === 'config.json')
-          throw new ModelDownloadError(`${hub.urlOf(file)} not found: is ${repo} a model repo on ${options.baseUrl}?`);
+          throw new ModelDownloadError(`${hub.urlOf(file)} not found: is ${repo} a model repo on ${options.baseUrl}?`, {
+            reason: 'not-found',
+          });
         continue;
       }
       const result = { file, bytes: fetched.bytes, verified: verify(fetched, listed) };

@@ -76,6 +76,7 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
     () => ({
       ...host,
       device_id: deviceId,
+      role: 'mt' as const,
       pool,
       gpu: null,
       execution_provider: provider,

@@ -1,21 +1,21 @@
 /**
- * Segment jobs from the durable work queue (document chunks, async text): translated in
- * slices with progress between them (which also keeps the job's ack wait from lapsing), then
+ * Segment jobs from the durable work queue (document chunks, async text, pictures): translated
+ * in slices with progress between them (which also keeps the job's ack wait from lapsing), then
  * the result is queued durably before the job is acked, so a crash at any point loses nothing:
- * before the result is queued the job is redelivered; after, the result is already safe.
+ * before the result is queued the job is redelivered; after, the result is already safe. A
+ * `picture` job's answer goes straight to the document worker that asked (its `reply_to`), and
+ * so does the news that it died.
  */
+import { BUS, segmentJobId, type JobProgress, type LanguageCode, type SegmentJob } from '@mtp/proto';
 import {
-  BUS,
-  busMessageErrors,
-  checkBusMessage,
-  poolSubject,
-  segmentJobId,
-  SegmentJob,
-  type JobProgress,
-  type SegmentResult,
-} from '@mtp/proto';
-import { UnrecoverableJobError, type Bus, type JobConsumer } from '@mtp/platform';
-import type { LanguageCode } from '@mtp/proto';
+  consumeJobsOf,
+  publishEventTo,
+  publishJobTo,
+  replyEventTo,
+  UnrecoverableJobError,
+  type Bus,
+  type JobConsumer,
+} from '@mtp/platform';
 import type { PairTranslators } from './pair-translators';
 import type { WithdrawnTasks } from './withdrawn-tasks';
 import type { WorkerStats } from './worker-stats';
@@ -41,14 +41,34 @@ export async function consumeSegmentJobs(
   stats: WorkerStats,
   opts: SegmentJobOptions,
 ): Promise<JobConsumer> {
-  const entry = BUS.translateSegments;
-  return bus.consume<unknown>(
-    poolSubject(entry.queue, opts.pool),
+  const deliver = async (job: SegmentJob, translations: string[], engine: string, modelVersion: string) => {
+    if (job.kind === 'picture') {
+      if (!job.reply_to) throw new UnrecoverableJobError('a picture job without reply_to');
+      await replyEventTo(bus, BUS.pictureTexts, job.reply_to, { task_id: job.task_id, translations });
+      return;
+    }
+    await publishJobTo(
+      bus,
+      BUS.segmentResults,
+      {
+        kind: job.kind,
+        task_id: job.task_id,
+        chunk_index: job.chunk_index,
+        translations,
+        engine,
+        model_version: modelVersion,
+        device_id: opts.deviceId,
+        chars: job.segments.reduce((n, s) => n + [...s].length, 0),
+      },
+      { jobId: segmentJobId(job) },
+    );
+  };
+
+  return consumeJobsOf(
+    bus,
+    BUS.translateSegments,
     async (job) => {
       const payload = job.payload;
-      if (!checkBusMessage(SegmentJob, payload)) {
-        throw new UnrecoverableJobError(`invalid segment job: ${busMessageErrors(SegmentJob, payload).join('; ')}`);
-      }
       // Nobody wants it any more: acked untranslated, no result (the file is already settled).
       if (opts.withdrawn?.has(payload.task_id)) return;
       const src = payload.src_lang as LanguageCode;
@@ -70,28 +90,24 @@ export async function consumeSegmentJobs(
             total_segments: payload.segments.length,
             device_id: opts.deviceId,
           };
-          await bus.publish(BUS.jobProgress.subject, progress).catch(() => {});
+          await publishEventTo(bus, BUS.jobProgress, progress).catch(() => {});
         }
-        const result: SegmentResult = {
-          task_id: payload.task_id,
-          chunk_index: payload.chunk_index,
-          translations,
-          engine: route.engine,
-          model_version: route.modelVersion,
-          device_id: opts.deviceId,
-          chars: payload.segments.reduce((n, s) => n + [...s].length, 0),
-        };
-        await bus.publishJob(BUS.segmentResults.queue, result, { jobId: segmentJobId(payload) });
+        await deliver(payload, translations, route.engine, route.modelVersion);
       });
     },
     {
-      ackWaitMs: opts.ackWaitMs ?? entry.ackWaitMs,
-      maxDeliver: entry.maxDeliver,
-      retryDelaysMs: entry.retryDelaysMs,
+      pool: opts.pool,
+      ackWaitMs: opts.ackWaitMs,
       // Jobs in flight at once: the engine queues their calls, so it always has the next slice
       // while a finished job stores its result and the next one is fetched. With two, the engine
       // sat idle in about one gap in five between chunks (measured on a 100-page document).
       concurrency: 3,
+      // A dead picture job: its writer stops waiting and leaves the picture as it was.
+      onDead: async (dead) => {
+        const job = dead.payload as Partial<SegmentJob> | undefined;
+        if (job?.kind !== 'picture' || typeof job.reply_to !== 'string' || typeof job.task_id !== 'string') return;
+        await replyEventTo(bus, BUS.pictureTexts, job.reply_to, { task_id: job.task_id, translations: [], error: dead.error });
+      },
     },
   );
 }

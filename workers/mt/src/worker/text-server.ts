@@ -2,8 +2,8 @@
  * Interactive text over request-reply: requests for one pair are batched dynamically (a few
  * milliseconds of gathering) and translated together by the registry's engines.
  */
-import { BUS, busMessageErrors, checkBusMessage, poolSubject, TranslateTextRequest, type TranslateTextReply } from '@mtp/proto';
-import type { Bus, BusSubscription } from '@mtp/platform';
+import { BUS } from '@mtp/proto';
+import { serveRequestsOf, type Bus, type BusSubscription } from '@mtp/platform';
 import type { LanguageCode } from '@mtp/proto';
 import { PairUnavailableError } from '../errors';
 import { DynamicBatcher } from './dynamic-batcher';
@@ -24,20 +24,22 @@ export async function serveText(bus: Bus, translators: PairTranslators, pool: st
     { maxWaitMs: BATCH_WAIT_MS, maxBatch: MAX_BATCH_TEXTS },
   );
 
-  return bus.serve<unknown, TranslateTextReply>(poolSubject(BUS.translateText.subject, pool), async (payload) => {
-    if (!checkBusMessage(TranslateTextRequest, payload)) {
-      throw new Error(`invalid translate request: ${busMessageErrors(TranslateTextRequest, payload).join('; ')}`);
-    }
-    const src = payload.src_lang as LanguageCode;
-    const tgt = payload.tgt_lang as LanguageCode;
-    const route = await translators.describe(src, tgt);
-    if (!route) throw new PairUnavailableError(src, tgt);
-    return stats.track(async () => {
-      // A glossary shapes one request's prompt, so such requests are not batched with others.
-      const translations = payload.glossary?.length
-        ? await translators.translate(src, tgt, payload.texts, payload.glossary)
-        : await batcher.submit(`${src}>${tgt}`, payload.texts);
-      return { translations, engine: route.engine, model_version: route.modelVersion };
-    });
-  });
+  return serveRequestsOf(
+    bus,
+    BUS.translateText,
+    async (payload) => {
+      const src = payload.src_lang as LanguageCode;
+      const tgt = payload.tgt_lang as LanguageCode;
+      const route = await translators.describe(src, tgt);
+      if (!route) throw new PairUnavailableError(src, tgt);
+      return stats.track(async () => {
+        // A glossary shapes one request's prompt, so such requests are not batched with others.
+        const translations = payload.glossary?.length
+          ? await translators.translate(src, tgt, payload.texts, payload.glossary)
+          : await batcher.submit(`${src}>${tgt}`, payload.texts);
+        return { translations, engine: route.engine, model_version: route.modelVersion };
+      });
+    },
+    { pool },
+  );
 }

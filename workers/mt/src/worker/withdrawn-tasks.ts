@@ -4,8 +4,8 @@
  * instead of holding the pool for every chunk it had queued. Remembered for a bounded time and
  * number (the catalog's `rememberMs` / `rememberMax`), oldest forgotten first.
  */
-import { BUS, checkBusMessage, JobsWithdrawn } from '@mtp/proto';
-import type { Bus, BusSubscription } from '@mtp/platform';
+import { BUS } from '@mtp/proto';
+import { subscribeTo, type Bus, type BusSubscription } from '@mtp/platform';
 
 export class WithdrawnTasks {
   /** task id -> when it is forgotten; a Map iterates in insertion order, oldest first. */
@@ -19,9 +19,7 @@ export class WithdrawnTasks {
 
   /** Listens for withdrawals on the bus. */
   async listen(bus: Bus): Promise<BusSubscription> {
-    return bus.subscribe(BUS.jobsWithdrawn.subject, (payload) => {
-      if (checkBusMessage(JobsWithdrawn, payload)) this.add(payload.task_ids);
-    });
+    return subscribeTo(bus, BUS.jobsWithdrawn, (payload) => this.add(payload.task_ids));
   }
 
   add(taskIds: readonly string[]): void {

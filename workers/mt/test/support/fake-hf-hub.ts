@@ -2,7 +2,8 @@
  * fake-hf-hub: a stand-in for the Hugging Face hub, which tests cannot reach. It serves model
  * folders at `/{repo}/resolve/main/{file}` the way the hub does: large files (ONNX, spm) as
  * LFS, answered with a redirect that carries `x-linked-etag` (sha256) and `x-linked-size`, then
- * the bytes from a "CDN" path; small files directly with `etag` = git blob sha1.
+ * the bytes from a "CDN" path; small files directly with `etag` = git blob sha1. Tests can have
+ * it corrupt, hide or stall given files.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -17,6 +18,8 @@ export type FakeHubOptions = {
   corrupt?: string[];
   /** Files the hub pretends not to have. */
   hide?: string[];
+  /** Files whose answer sends half the bytes and then nothing more (a stalled transfer). */
+  stall?: string[];
 };
 
 export type FakeHub = { url: string; requests: string[]; close(): Promise<void> };
@@ -51,6 +54,7 @@ export async function startFakeHfHub(options: FakeHubOptions): Promise<FakeHub> 
       if (!p) return void res.writeHead(404).end();
       const bytes = body(cdn[2]!, p);
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': bytes.length });
+      if (options.stall?.includes(cdn[2]!)) return void res.write(bytes.subarray(0, bytes.length >> 1));
       return void res.end(bytes);
     }
     const m = /^\/([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(url);
@@ -74,6 +78,11 @@ export async function startFakeHfHub(options: FakeHubOptions): Promise<FakeHub> 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        // Stalled answers never end by themselves.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -5,8 +5,8 @@
  * the file's characters are charged exactly once.
  */
 import { findReservation } from '@mtp/billing';
-import { loadConfig } from '@mtp/gateway/src/config';
-import { startPlatform, type Platform } from '@mtp/gateway/src/platform';
+import { loadConfig } from '@mtp/gateway';
+import { startPlatform, type Platform } from '@mtp/gateway';
 import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
 import { BUS, type DocQueryData, type JobProgress } from '@mtp/proto';
 import type { ChildProcess } from 'node:child_process';
@@ -58,7 +58,7 @@ describe('an MT worker killed in the middle of a document', () => {
   it('still completes the document, each sentence once, charged once', async () => {
     const first = startWorker();
     await waitFor('the first worker', () =>
-      platform.translation.devices.list({ pool: POOL, online: true }).length > 0 ? true : undefined,
+      platform.translation.devices.list({ pool: POOL, online: true }).some((d) => d.role === 'mt') ? true : undefined,
     );
     const token = await loginOverHttp(api, 'admin@example.com', 'Admin12345');
     const lines = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? 'twenty one' : 'nine thousand'));
@@ -74,10 +74,14 @@ describe('an MT worker killed in the middle of a document', () => {
     ).json();
     expect(created.code, created.msg).toBe(20000);
     const taskId = created.data.task_id as string;
-    const { rows: files } = await tdb.db.query<{ project_id: string; chunks: number; chars: number }>(
-      'SELECT project_id, chunks, chars FROM doc_files WHERE task_id = $1',
-      [taskId],
-    );
+    // Prepared by the document worker (in the platform's process here): its chunks are known.
+    const files = await waitFor('the file prepared', async () => {
+      const { rows } = await tdb.db.query<{ project_id: string; chunks: number; chars: number }>(
+        `SELECT project_id, chunks, chars FROM doc_files WHERE task_id = $1 AND status = 'translating'`,
+        [taskId],
+      );
+      return rows.length > 0 ? rows : undefined;
+    });
     const projectId = files[0]!.project_id;
     expect(files[0]!.chunks).toBeGreaterThan(3);
 

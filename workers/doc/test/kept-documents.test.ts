@@ -1,22 +1,26 @@
 /**
- * The opened-document cache lays each chunk's translations into the kept document as the chunk
- * comes back: paragraphs in order, as soon as all their sentences are in (TM hits from the start),
- * whatever order the chunks arrive in; the write at assembly then has only the rest to do.
+ * A worker's kept documents take each chunk's translations as they come back (by sentence
+ * index, as the tasks service forwards them): paragraphs in order, as soon as all their
+ * sentences are in (TM hits from the start), whatever order the chunks arrive in; the write at
+ * assembly then has only the rest to do.
  */
-import { docxFormat, planSentences } from '@mtp/doc-worker';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { DOC_CHUNK_SENTENCES } from '../src/documents/doc-keys';
-import { expectChunks, keepOpened, layInChunk, takeOpened } from '../src/documents/opened-cache';
+import { docxFormat } from '../src/formats/ooxml/index';
+import { planSentences } from '../src/pipeline/sentence-plan';
+import { KeptDocuments } from '../src/worker/kept-documents';
+
+/** Sentences per chunk, as the tasks service cuts them. */
+const DOC_CHUNK_SENTENCES = 64;
 
 const PARAGRAPHS = 200; // one sentence each, then the fixture's two comments: chunks of 64, 64, 64 and 9 after one TM hit
 const SENTENCES = PARAGRAPHS + 2;
 
 /** A real Word file (from the doc worker's fixtures) whose body is `PARAGRAPHS` numbered paragraphs. */
 async function numberedDocx(): Promise<Buffer> {
-  const original = await readFile(new URL('../../../workers/doc/fixtures/ooxml/comments.docx', import.meta.url));
+  const original = await readFile(new URL('../fixtures/ooxml/comments.docx', import.meta.url));
   const files = unzipSync(new Uint8Array(original));
   const body = Array.from({ length: PARAGRAPHS }, (_, i) => `<w:p><w:r><w:t>Sentence number ${i}.</w:t></w:r></w:p>`).join('');
   const xml = strFromU8(files['word/document.xml']!).replace(/<w:body>.*<w:sectPr/s, `<w:body>${body}<w:sectPr`);
@@ -29,6 +33,17 @@ function chunk(index: number): string[] {
   return Array.from({ length: Math.min(DOC_CHUNK_SENTENCES, SENTENCES - 1 - first) }, (_, k) => `T${first + k + 1}`);
 }
 
+const kept = new KeptDocuments();
+
+/** Lays chunk `index` in: its sentences are MT indices index*64.., i.e. sentences 1 + those. */
+function layInChunk(projectId: string, index: number, translations: string[]): void {
+  kept.layIn(
+    projectId,
+    translations.map((_, k) => index * DOC_CHUNK_SENTENCES + k + 1),
+    translations,
+  );
+}
+
 /** Keeps a freshly opened document whose chunks are expected; answers its project id. */
 async function keep(): Promise<string> {
   const bytes = await numberedDocx();
@@ -36,17 +51,17 @@ async function keep(): Promise<string> {
   const plan = planSentences(document.paragraphs, 'en-us');
   expect(plan.sentences).toHaveLength(SENTENCES);
   const projectId = randomUUID();
-  keepOpened(projectId, document, plan, bytes.length);
-  const mtIndices = plan.sentences.map((_, i) => i).slice(1);
-  expectChunks(projectId, { mode: 0, tgtLang: 'de', mtIndices, tmHits: { 0: 'From memory.' } });
+  kept.keep(projectId, document, plan, bytes.length);
+  kept.startLayIn(projectId, 0, 'de');
+  kept.layIn(projectId, [0], ['From memory.']);
   return projectId;
 }
 
 /** The paragraphs of the file the kept document writes when the write itself brings no translation. */
 async function writtenWithNothingMore(projectId: string, allLaidIn = false): Promise<string[]> {
-  const kept = takeOpened(projectId)!;
-  expect(kept.allLaidIn).toBe(allLaidIn);
-  const output = await kept.document.write(new Map(), { mode: 0, srcLang: 'en-us', tgtLang: 'de' });
+  const taken = kept.take(projectId)!;
+  expect(taken.allLaidIn).toBe(allLaidIn);
+  const output = await taken.document.write(new Map(), { mode: 0, srcLang: 'en-us', tgtLang: 'de' });
   return (await docxFormat.open(output, { srcLang: 'de' })).paragraphs.map((p) => p.text);
 }
 
@@ -66,6 +81,16 @@ describe('laying chunks into the kept document', () => {
     for (const index of [3, 1, 2, 0]) layInChunk(projectId, index, chunk(index));
     const texts = await writtenWithNothingMore(projectId, true);
     expect(texts).toEqual(['From memory.', ...Array.from({ length: SENTENCES - 1 }, (_, i) => `T${i + 1}`)]);
+  });
+
+  it('forgets a document once taken or dropped, and keeps within its memory bound', async () => {
+    const projectId = await keep();
+    kept.drop(projectId);
+    expect(kept.take(projectId)).toBeUndefined();
+    const small = new KeptDocuments(1);
+    const document = await docxFormat.open(await numberedDocx(), { srcLang: 'en-us' });
+    small.keep('too-big', document, planSentences(document.paragraphs, 'en-us'), 10);
+    expect(small.size).toBe(0);
   });
 
   it('lays nothing past a missing chunk', async () => {

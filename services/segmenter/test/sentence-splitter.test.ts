@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinText, MAX_SENTENCE_CHARS, splitSentences, splitText } from '../src/engine/sentence-splitter';
+import { joinText, MAX_SENTENCE_CHARS, splitSentences, splitText } from '../src/sentence-splitter';
 
 describe('splitSentences', () => {
   it('splits Chinese and Japanese after full-width terminators, closing quotes included', () => {

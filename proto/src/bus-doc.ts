@@ -1,0 +1,137 @@
+/**
+ * Messages of the document workers (`doc.*` in the catalog). The gateway stores an upload and
+ * queues `doc.prepare`; a document worker opens it, writes its sentences to storage and answers
+ * `doc.prepared` on `doc.results`, keeping the opened document (it is now its holder). The tasks
+ * service sends the chunks to MT, forwards each translated chunk to the holder (`layin`), and
+ * once all are in asks the holder to write the file (`assemble`), or any worker through the
+ * `doc.assemble` queue when the holder is gone; the writer answers `doc.assembled` or
+ * `doc.failed`. Workers never touch the database: storage and the bus are all they share.
+ */
+import { Type, type Static } from 'typebox';
+import { literalUnion } from './literal-union';
+import { DomainCode, LanguageCode } from './translation';
+
+const Id = Type.String({ minLength: 1 });
+/** 0 translation only, 1 bilingual by paragraph, 2 bilingual by sentence (DOC_MODES). */
+const Mode = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
+
+/** doc.prepare: open one uploaded file, check it, cut its sentences. */
+export const PrepareDocumentJob = Type.Object({
+  kind: Type.Literal('doc.prepare'),
+  task_id: Id,
+  project_id: Id,
+  file_name: Type.String(),
+  ext: Type.String({ minLength: 1 }),
+  source_key: Id,
+  /** Where the worker writes the sentences (a JSON array of strings, document order). */
+  sentences_key: Id,
+  src_lang: LanguageCode,
+  /** A file of pictures only is fine when its pictures are to be translated. */
+  translate_pictures: Type.Boolean(),
+});
+export type PrepareDocumentJob = Static<typeof PrepareDocumentJob>;
+
+/** doc.assemble (any worker) and a holder's assemble request: write the translated file. */
+export const AssembleDocumentJob = Type.Object({
+  kind: Type.Literal('doc.assemble'),
+  task_id: Id,
+  project_id: Id,
+  file_name: Type.String(),
+  ext: Type.String({ minLength: 1 }),
+  source_key: Id,
+  /** Every sentence's translation in document order (a JSON array of strings), when it has text. */
+  translations_key: Id,
+  result_key: Id,
+  src_lang: LanguageCode,
+  tgt_lang: LanguageCode,
+  mode: Mode,
+  domain: DomainCode,
+  translate_pictures: Type.Boolean(),
+  segments_total: Type.Integer({ minimum: 0 }),
+  /** The MT pool the file's pictures are translated on. */
+  pool: Type.String({ minLength: 1 }),
+});
+export type AssembleDocumentJob = Static<typeof AssembleDocumentJob>;
+
+/** A holder's answer to an assemble request: it took the work (and answers on doc.results). */
+export const AssembleAccepted = Type.Object({ accepted: Type.Boolean() });
+export type AssembleAccepted = Static<typeof AssembleAccepted>;
+
+/**
+ * A holder's lay-in event: translations of some sentences (by index), laid into the kept document
+ * as they come back so the final write has little left. `start` comes first, with what laying in
+ * needs. Best effort: whatever was missed is read from the translations at assembly.
+ */
+export const DocLayIn = Type.Object({
+  project_id: Id,
+  start: Type.Optional(Type.Object({ mode: Mode, tgt_lang: LanguageCode })),
+  indices: Type.Array(Type.Integer({ minimum: 0 })),
+  translations: Type.Array(Type.String()),
+});
+export type DocLayIn = Static<typeof DocLayIn>;
+
+export const DocPrepared = Type.Object({
+  kind: Type.Literal('doc.prepared'),
+  project_id: Id,
+  /** The worker that keeps the opened document (its device id). */
+  holder: Id,
+  segments_total: Type.Integer({ minimum: 0 }),
+  chars: Type.Integer({ minimum: 0 }),
+});
+
+export const DocAssembled = Type.Object({
+  kind: Type.Literal('doc.assembled'),
+  project_id: Id,
+  holder: Id,
+  /** The writing attempt (picture characters are reserved under it). */
+  attempt: Id,
+  result_key: Id,
+  /** Characters of the picture text translated, and their reservations (`doc.charge`) to settle. */
+  picture_chars: Type.Integer({ minimum: 0 }),
+  picture_reservations: Type.Array(Id),
+});
+
+/** A file the worker refused or could not write; `code` names the spec's code, `detail` is for the log. */
+export const DocFailed = Type.Object({
+  kind: Type.Literal('doc.failed'),
+  project_id: Id,
+  stage: literalUnion(['prepare', 'assemble'] as const),
+  code: literalUnion([
+    'FILE_CONVERT_FAILED',
+    'FILE_PARSE_FAILED',
+    'FILE_ENCRYPTED',
+    'FILE_FORMAT_UNKNOWN',
+    'FILE_TOO_LARGE',
+    'FILE_TRANSLATION_FAILED',
+  ] as const),
+  detail: Type.String(),
+  attempt: Type.Optional(Id),
+});
+
+/** doc.results: what the document workers report, each with its kind. */
+export const DocResult = Type.Union([DocPrepared, DocAssembled, DocFailed]);
+export type DocResult = Static<typeof DocResult>;
+export type DocFailureCode = Static<typeof DocFailed>['code'];
+
+/** doc.charge: reserve the characters of one picture's text before translating it. */
+export const PictureChargeRequest = Type.Object({
+  project_id: Id,
+  attempt: Id,
+  /** The picture's number within the attempt (1, 2, ...). */
+  picture: Type.Integer({ minimum: 1 }),
+  chars: Type.Integer({ minimum: 1 }),
+});
+export type PictureChargeRequest = Static<typeof PictureChargeRequest>;
+
+/** `granted: false` when the user's characters do not cover it (the picture stays as it is). */
+export const PictureChargeReply = Type.Object({ granted: Type.Boolean(), reservation_id: Type.String() });
+export type PictureChargeReply = Static<typeof PictureChargeReply>;
+
+/** doc.progress: best-effort news of a file in a document worker, for live views and tests. */
+export const DocProgress = Type.Object({
+  project_id: Id,
+  holder: Id,
+  stage: literalUnion(['prepare', 'assemble'] as const),
+  step: Type.String(),
+});
+export type DocProgress = Static<typeof DocProgress>;

@@ -1,0 +1,34 @@
+/**
+ * Uploads that no row points at: a create call whose process died while the files streamed in
+ * (the rows are written after the upload), or a refusal whose clean-up failed. Every object
+ * under `docs/<task>/` whose task has no row, and whose newest object is older than the given
+ * age, goes. At the start of a single-machine process the age is zero (no upload can be under
+ * way yet); otherwise it is long enough for the slowest upload.
+ */
+import type { ObjectStorage, Db } from '@mtp/platform';
+
+/** Why 6 hours: a 200 MB upload over a slow link takes well under that. */
+export const ORPHAN_UPLOAD_AGE_MS = 6 * 3_600_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export async function deleteOrphanUploads(deps: { db: Db; storage: ObjectStorage }, olderThanMs: number): Promise<number> {
+  const newest = new Map<string, number>();
+  for await (const entry of deps.storage.list('docs/')) {
+    const taskId = entry.key.split('/')[1] ?? '';
+    newest.set(taskId, Math.max(newest.get(taskId) ?? 0, entry.modified.getTime()));
+  }
+  const old = [...newest].filter(([, at]) => Date.now() - at >= olderThanMs).map(([taskId]) => taskId);
+  if (old.length === 0) return 0;
+  const { rows } = await deps.db.query<{ task_id: string }>('SELECT task_id::text FROM doc_tasks WHERE task_id::text = ANY($1::text[])', [
+    old,
+  ]);
+  const owned = new Set(rows.map((r) => r.task_id));
+  let deleted = 0;
+  for (const taskId of old) {
+    if (owned.has(taskId)) continue;
+    // Only folders shaped like ours: a task id that is not a UUID was not made by this service.
+    if (!UUID.test(taskId)) continue;
+    deleted += await deps.storage.deletePrefix(`docs/${taskId}/`);
+  }
+  return deleted;
+}

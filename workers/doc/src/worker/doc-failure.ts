@@ -1,0 +1,24 @@
+/**
+ * A document worker's refusals as the spec's codes (section 8: 1201/1202, then the rest). A bad
+ * file is answered as `doc.failed` with its code at once (it will not get better on a retry);
+ * anything else is thrown, so the queue retries it and, past its last delivery, dead-letters it.
+ * The detail (in English, naming what was wrong) goes to the log, never to the user.
+ */
+import { OfficeConversionError } from '@mtp/platform';
+import type { DocFailureCode } from '@mtp/proto';
+import { DocumentError } from '../formats/types';
+
+const BY_REASON: Record<DocumentError['reason'], DocFailureCode> = {
+  corrupt: 'FILE_PARSE_FAILED',
+  encrypted: 'FILE_ENCRYPTED',
+  unknown_format: 'FILE_FORMAT_UNKNOWN',
+  too_large: 'FILE_TOO_LARGE',
+  empty: 'FILE_PARSE_FAILED',
+};
+
+/** The code of a refusal, or null for an error that is not the file's fault (retry it). */
+export function failureOf(err: unknown): { code: DocFailureCode; detail: string } | null {
+  if (err instanceof DocumentError) return { code: BY_REASON[err.reason], detail: err.message };
+  if (err instanceof OfficeConversionError) return { code: 'FILE_CONVERT_FAILED', detail: err.message };
+  return null;
+}

@@ -1,0 +1,140 @@
+/**
+ * The document worker: prepares uploaded files (`doc.prepare`), keeps what it opened, lays
+ * translated chunks into it and writes the files it holds (the holder service), writes any file
+ * whose holder is gone (`doc.assemble`), and reports itself as a device. It shares only storage
+ * and the bus with the rest of the platform, never the database. The same code runs as its own
+ * process (`npm run worker -- doc`, `main.ts`) and inside the single-machine process.
+ */
+import {
+  consumeJobsOf,
+  describeHost,
+  publishJobTo,
+  startDeviceReporter,
+  type Bus,
+  type JobConsumer,
+  type ObjectStorage,
+} from '@mtp/platform';
+import { BUS, DEFAULT_POOL, type DocResult } from '@mtp/proto';
+import { randomUUID } from 'node:crypto';
+import { assembleDocument } from './assemble-document';
+import type { DocWorkerContext } from './doc-worker-context';
+import { reporterFor, startHolderService } from './holder-service';
+import { KeptDocuments } from './kept-documents';
+import { PictureTranslator } from './picture-texts';
+import { prepareDocument } from './prepare-document';
+
+export type DocWorkerOptions = {
+  bus: Bus;
+  storage: ObjectStorage;
+  /** The device pool this worker reports in (and the default MT pool of its pictures). */
+  pool?: string;
+  /** Files prepared at once, and files written at once (each). Default 2: parsing is CPU-bound. */
+  concurrency?: number;
+  /** Overrides the catalog's ack waits (fault tests shorten them). */
+  jobAckWaitMs?: number;
+  heartbeatMs?: number;
+  /** How long a picture's translation may take (tests shorten it). */
+  pictureWaitMs?: number;
+  log?: (line: string) => void;
+};
+
+export type DocWorker = {
+  deviceId: string;
+  /** Stops taking work, finishes or hands back what it has (by the deadline), reports offline. */
+  stop(deadlineMs?: number): Promise<void>;
+};
+
+/** Why 20 s: as the bus's close deadline, inside Kubernetes' 30 s between SIGTERM and SIGKILL. */
+const STOP_DEADLINE_MS = 20_000;
+
+/** A device id that is also a subject token: lower-case ASCII and dashes, unique per process. */
+export function docWorkerId(host: string, pid: number): string {
+  const safeHost =
+    host
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 24) || 'host';
+  return `doc-${safeHost}-${pid}-${randomUUID().slice(0, 8)}`;
+}
+
+export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker> {
+  const host = describeHost();
+  const workerId = docWorkerId(host.host, host.pid);
+  const concurrency = opts.concurrency ?? 2;
+  const pictures = await PictureTranslator.start(opts.bus, workerId, { waitMs: opts.pictureWaitMs });
+  const ctx: DocWorkerContext = {
+    bus: opts.bus,
+    storage: opts.storage,
+    workerId,
+    kept: new KeptDocuments(),
+    pictures,
+    log: opts.log ?? (() => {}),
+    report: () => {},
+  };
+  ctx.report = reporterFor(ctx);
+  let done = 0;
+  let inFlight = 0;
+  const publishResult = async (result: DocResult) => {
+    await publishJobTo(opts.bus, BUS.documentResults, result, { jobId: `${result.kind}:${result.project_id}:${workerId}` });
+    done += 1;
+  };
+
+  // The holder listens before any file is prepared here, so no lay-in event can come too early.
+  const holder = await startHolderService(ctx, concurrency);
+  const prepare: JobConsumer = await consumeJobsOf(
+    opts.bus,
+    BUS.prepareDocuments,
+    async (job) => {
+      inFlight += 1;
+      try {
+        ctx.report(job.payload.project_id, 'prepare', 'started');
+        await publishResult(await prepareDocument(ctx, job.payload, () => job.progress()));
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    { concurrency, ackWaitMs: opts.jobAckWaitMs },
+  );
+  const assemble: JobConsumer = await consumeJobsOf(
+    opts.bus,
+    BUS.assembleDocuments,
+    async (job) => {
+      inFlight += 1;
+      try {
+        ctx.report(job.payload.project_id, 'assemble', 'started');
+        await publishResult(await assembleDocument(ctx, job.payload, () => job.progress()));
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    { concurrency, ackWaitMs: opts.jobAckWaitMs },
+  );
+  const reporter = await startDeviceReporter(
+    opts.bus,
+    () => ({
+      ...host,
+      device_id: workerId,
+      role: 'doc' as const,
+      pool: opts.pool ?? DEFAULT_POOL,
+      gpu: null,
+      execution_provider: 'cpu' as const,
+      loaded_pairs: [],
+      in_flight: inFlight + holder.busy,
+      jobs_done: done,
+    }),
+    { subject: BUS.deviceHeartbeat.subject, intervalMs: opts.heartbeatMs ?? BUS.deviceHeartbeat.intervalMs },
+  );
+  ctx.log(`doc worker ${workerId} ready (${concurrency} files at a time)`);
+
+  return {
+    deviceId: workerId,
+    stop: async (deadlineMs = STOP_DEADLINE_MS) => {
+      await holder.stop(deadlineMs);
+      await prepare.stop();
+      await assemble.stop();
+      await pictures.stop();
+      await reporter.stop();
+    },
+  };
+}
