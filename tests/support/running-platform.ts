@@ -13,7 +13,13 @@ import { inject } from 'vitest';
 
 export const E2E_ADMIN = { account: 'admin@example.com', password: 'Admin12345' };
 
-export type RunningPlatform = { url: string; platform: Platform; stop: () => Promise<void> };
+export type RunningPlatform = {
+  url: string;
+  platform: Platform;
+  /** The last 6-digit code the development mail transport logged for `account` (the mail a user would read). */
+  codeFromLog: (account: string) => string;
+  stop: () => Promise<void>;
+};
 
 export async function startRunningPlatform(): Promise<RunningPlatform> {
   const webDist = path.join(REPO_ROOT, 'web/dist');
@@ -36,11 +42,18 @@ export async function startRunningPlatform(): Promise<RunningPlatform> {
     runMtWorker: true,
     mtThreads: 1,
   };
-  const platform = await startPlatform(config, { log: () => {} });
+  const log: string[] = [];
+  const platform = await startPlatform(config, { log: (line) => void log.push(line) });
   const url = await platform.listen();
   return {
     url,
     platform,
+    codeFromLog: (account) => {
+      const line = [...log].reverse().find((l) => l.includes(`to=${account.toLowerCase()}`));
+      const code = line ? /\b(\d{6})\b/.exec(line.slice(line.indexOf('text=')))?.[1] : undefined;
+      if (!code) throw new Error(`no code logged for ${account}`);
+      return code;
+    },
     stop: async () => {
       await platform.close();
       await tdb.drop();

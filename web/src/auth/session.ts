@@ -1,6 +1,7 @@
 /**
- * Starting and ending a session. Everything user-specific lives under the `user` query key and
- * is dropped here, so nothing of the previous user survives a login or logout.
+ * Starting and ending a session. Everything user-specific lives under the `user` query key
+ * (`['user', sessionUser, ...]`, queries/query-keys.ts) and is dropped here, so nothing of the
+ * previous user survives a login or logout.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginPermissionData, TokenPair } from '@mtp/proto';
@@ -8,6 +9,7 @@ import { logoutOnServer } from '../api/endpoints';
 import { storage } from '../api/instance';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { USER_ROOT_KEY } from '../queries/query-keys';
+import { currentSessionUser } from './session-user';
 import { STORAGE_KEYS, clearTokens, loginPathFor, rememberSite, rememberedSite, storeTokens } from './tokens';
 
 export function hasAuthToken(): boolean {
@@ -27,8 +29,9 @@ export function currentLoginPath(): string {
 export async function startSession(queryClient: QueryClient, tokens: TokenPair, siteCode: string | null): Promise<LoginPermissionData> {
   storeTokens(storage, tokens.access_token, tokens.refresh_token);
   rememberSite(storage, siteCode);
+  // Every account's answers go, not only the new one's: the tab may have held someone else.
   queryClient.removeQueries({ queryKey: USER_ROOT_KEY });
-  return queryClient.fetchQuery(permissionQueryOptions());
+  return queryClient.fetchQuery(permissionQueryOptions(currentSessionUser()));
 }
 
 /** Logout (spec section 4): tell the server, forget the tokens and the cache, go to the site's login. */

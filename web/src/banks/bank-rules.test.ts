@@ -5,6 +5,7 @@ import {
   bankListFilter,
   canEdit,
   checkImportFile,
+  chosenBank,
   createDebouncer,
   EXPORT_FORMATS,
   fileExtension,
@@ -107,6 +108,15 @@ describe('scope', () => {
     expect(validPair('zh-cn', 'en-us')).toBe(true);
     expect(validPair('zh-cn', 'zh-cn')).toBe(false);
     expect(validPair('', 'en-us')).toBe(false);
+  });
+
+  it('shows the chosen bank while the list has it, else the first', () => {
+    const banks = [{ bank_id: 4 }, { bank_id: 9 }];
+    expect(chosenBank(banks, 9)).toEqual({ bank_id: 9 });
+    expect(chosenBank(banks, undefined)).toEqual({ bank_id: 4 });
+    // A deleted bank, or another account's id from an old URL.
+    expect(chosenBank(banks, 77)).toEqual({ bank_id: 4 });
+    expect(chosenBank([], 9)).toBeNull();
   });
 });
 

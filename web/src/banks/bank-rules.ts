@@ -28,6 +28,14 @@ export function bankListFilter(scope: BankScope): { system_or_individual: 0 | 1;
   return { system_or_individual: 0, is_public: scope === 'public' ? 1 : 0 };
 }
 
+/**
+ * The bank a screen shows: the one chosen (the URL's `bank`) while the list still has it, else
+ * the first. An id from another account's URL or a deleted bank simply falls back.
+ */
+export function chosenBank<B extends { bank_id: number }>(banks: readonly B[], bankId: number | undefined): B | null {
+  return banks.find((b) => b.bank_id === bankId) ?? banks[0] ?? null;
+}
+
 /** Whether the screen may change banks and entries: the public termbank is read-only for normal users. */
 export function canEdit(scope: BankScope, isAdmin: boolean): boolean {
   return scope !== 'public' || isAdmin;

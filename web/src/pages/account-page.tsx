@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { checkUsername } from '@mtp/proto';
 import { updateUsername } from '../api/endpoints';
 import { roleLabelKey } from '../auth/guards';
+import { currentSessionUser } from '../auth/session-user';
 import { showSuccess } from '../components/toast';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { useOnMainSite } from '../site/use-site';
@@ -15,7 +16,8 @@ export function AccountPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const { data: user } = useSuspenseQuery(userDataQueryOptions());
+  const userQuery = userDataQueryOptions(currentSessionUser());
+  const { data: user } = useSuspenseQuery(userQuery);
   const onMainSite = useOnMainSite();
   const [username, setUsername] = useState(user.username);
   const [error, setError] = useState<FieldError>();
@@ -23,7 +25,7 @@ export function AccountPage() {
   const rename = useMutation({
     mutationFn: (name: string) => updateUsername({ username: name }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: userDataQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: userQuery.queryKey });
       showSuccess(t('account.saved'));
     },
   });

@@ -8,6 +8,7 @@ import {
   fetchLanguagesAndDomains,
   fetchRemainingChars,
 } from '../api/translation-endpoints';
+import type { SessionUser } from '../auth/session-user';
 import { queryKeys } from './query-keys';
 
 const LISTS_STALE_MS = 5 * 60_000;
@@ -44,9 +45,9 @@ export const engineListQueryOptions = () =>
   });
 
 /** The logged-in user's characters left; refreshed after every translation. */
-export const remainingCharsQueryOptions = () =>
+export const remainingCharsQueryOptions = (user: SessionUser) =>
   queryOptions({
-    queryKey: queryKeys.remainingChars,
+    queryKey: queryKeys.remainingChars(user),
     queryFn: fetchRemainingChars,
     staleTime: 0,
   });

@@ -2,6 +2,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { adminRedirect, managementRedirect } from '../auth/guards';
 import { hasAuthToken } from '../auth/session';
+import { currentSessionUser } from '../auth/session-user';
 import { ADMIN_NAV } from '../nav/nav-items';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
@@ -19,18 +20,20 @@ export const adminLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'admin',
   beforeLoad: async ({ context: { queryClient } }) => {
-    const permission = hasAuthToken() ? await queryClient.ensureQueryData(permissionQueryOptions()) : null;
+    const permission = hasAuthToken() ? await queryClient.ensureQueryData(permissionQueryOptions(currentSessionUser())) : null;
     const to = adminRedirect({ hasToken: permission !== null, rank: permission?.rank ?? 'FREE', role: permission?.role ?? null });
     if (to) throw redirect({ to });
   },
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(userDataQueryOptions()),
+  loader: async ({ context: { queryClient } }) => {
+    await queryClient.ensureQueryData(userDataQueryOptions(currentSessionUser()));
+  },
   component: AdminLayout,
 });
 
 const admin = () => adminLayoutRoute;
 
 async function guardManagement({ context: { queryClient } }: { context: RouterContext }) {
-  const user = await queryClient.ensureQueryData(userDataQueryOptions());
+  const user = await queryClient.ensureQueryData(userDataQueryOptions(currentSessionUser()));
   const to = managementRedirect(user.username, await isOnMainSite(queryClient));
   if (to) throw redirect({ to });
 }

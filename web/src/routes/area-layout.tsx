@@ -4,6 +4,7 @@
  * both queries before this renders.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { currentSessionUser } from '../auth/session-user';
 import { AppFrame } from '../components/app-frame';
 import type { Area } from '../components/user-menu';
 import { visibleNavItems, type NavItem } from '../nav/nav-items';
@@ -20,8 +21,9 @@ type Props = {
 };
 
 export function AreaLayout({ area, testId, navTestId, nav, hidden }: Props) {
-  const { data: user } = useSuspenseQuery(userDataQueryOptions());
-  const { data: permission } = useSuspenseQuery(permissionQueryOptions());
+  const sessionUser = currentSessionUser();
+  const { data: user } = useSuspenseQuery(userDataQueryOptions(sessionUser));
+  const { data: permission } = useSuspenseQuery(permissionQueryOptions(sessionUser));
   return (
     <AppFrame
       area={area}

@@ -9,11 +9,14 @@ import { DocTranslatePage } from '../pages/documents/doc-translate-page';
 import { publicTermRoute } from '../pages/banks/bank-page-routes';
 import { MyFilesPage } from '../pages/documents/my-files-page';
 import { TextTranslatePage } from '../pages/translate/text-translate-page';
+import { currentSessionUser } from '../auth/session-user';
+import { myFilesQueryOptions } from '../queries/my-files-query-options';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { AreaLayout } from './area-layout';
 import { bankRoute } from './bank-routes';
 import { featureRoute, rootRoute } from './root-route';
+import { pageFilterOf, validateTableSearch } from './table-search';
 
 function MainLayout() {
   return <AreaLayout area="main" testId="main-layout" navTestId="main-nav" nav={MAIN_NAV} />;
@@ -22,8 +25,10 @@ function MainLayout() {
 export const mainLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'main',
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([queryClient.ensureQueryData(userDataQueryOptions()), queryClient.ensureQueryData(permissionQueryOptions())]),
+  loader: async ({ context: { queryClient } }) => {
+    const user = currentSessionUser();
+    await Promise.all([queryClient.ensureQueryData(userDataQueryOptions(user)), queryClient.ensureQueryData(permissionQueryOptions(user))]);
+  },
   component: MainLayout,
 });
 
@@ -43,8 +48,22 @@ export const textTranslateRoute = createRoute({
 /** Document translation (feature key DocTranslation); the task survives leaving the page. */
 export const docTranslateRoute = createRoute({ getParentRoute: main, path: '/file', component: DocTranslatePage });
 
-/** My Documents (feature key MyDocuments). */
-export const myFilesRoute = createRoute({ getParentRoute: main, path: '/myfile', component: MyFilesPage });
+/** My Documents (feature key MyDocuments); the page and keyword are search params. */
+export const myFilesRoute = createRoute({
+  getParentRoute: main,
+  path: '/myfile',
+  validateSearch: validateTableSearch,
+  loaderDeps: ({ search }) => pageFilterOf(search),
+  // Returns nothing: the page reads the cache, so the router keeps no copy of the list.
+  loader: async ({ context: { queryClient }, deps }) => {
+    await queryClient.ensureQueryData(myFilesQueryOptions(currentSessionUser(), deps));
+  },
+  component: function MyFiles() {
+    const search = myFilesRoute.useSearch();
+    const navigate = myFilesRoute.useNavigate();
+    return <MyFilesPage search={search} onSearch={(next) => void navigate({ search: next })} />;
+  },
+});
 
 export const mainRoutes = [
   textTranslateRoute,

@@ -3,6 +3,7 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { mainSiteOnlyRedirect, userCenterRedirect, type Viewer } from '../auth/guards';
 import { hasAuthToken } from '../auth/session';
+import { currentSessionUser } from '../auth/session-user';
 import { MAIN_SITE_ONLY_PATHS, USER_CENTER_NAV } from '../nav/nav-items';
 import { AccountPage } from '../pages/account-page';
 import { permissionQueryOptions } from '../queries/permission-query-options';
@@ -13,12 +14,12 @@ import { featureRoute, rootRoute, type RouterContext } from './root-route';
 
 async function viewer(queryClient: QueryClient): Promise<Viewer> {
   if (!hasAuthToken()) return { hasToken: false, rank: 'FREE', role: null };
-  const user = await queryClient.ensureQueryData(userDataQueryOptions());
+  const user = await queryClient.ensureQueryData(userDataQueryOptions(currentSessionUser()));
   return { hasToken: true, rank: user.rank, role: user.role };
 }
 
 function UserCenterLayout() {
-  const { data: user } = useSuspenseQuery(userDataQueryOptions());
+  const { data: user } = useSuspenseQuery(userDataQueryOptions(currentSessionUser()));
   const onMainSite = useOnMainSite();
   const hidden = mainSiteOnlyRedirect({ hasToken: true, rank: user.rank, role: user.role }, onMainSite) ? MAIN_SITE_ONLY_PATHS : [];
   return <AreaLayout area="userCenter" testId="user-center-layout" navTestId="user-center-nav" nav={USER_CENTER_NAV} hidden={hidden} />;
@@ -31,7 +32,9 @@ export const userCenterLayoutRoute = createRoute({
     const to = userCenterRedirect(await viewer(queryClient));
     if (to) throw redirect({ to });
   },
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(permissionQueryOptions()),
+  loader: async ({ context: { queryClient } }) => {
+    await queryClient.ensureQueryData(permissionQueryOptions(currentSessionUser()));
+  },
   component: UserCenterLayout,
 });
 

@@ -4,6 +4,7 @@
  * of proto, so the pages run through the real API client, queries and route guards.
  */
 import { ROLES, permissionMap, type SiteInfo, type UserData } from '@mtp/proto';
+import { fakeBankList, fakeEntries, fakeMyFiles } from './fake-user-data';
 
 export const MAIN_SITE: SiteInfo = {
   site_id: 1,
@@ -59,6 +60,22 @@ function userFor(role: number | null): UserData {
 
 export type FakeRequest = { url: string; headers: Record<string, string> };
 
+const unauthorized = () => new Response(JSON.stringify({ code: 40100, msg: 'Unauthorized', data: null }), { status: 401 });
+
+/**
+ * The calls whose answer is the caller's own data (banks, entries, documents): undefined for
+ * other paths, null without a known token (the gateway's 401).
+ */
+function ownedData(path: string, who: string | null, params: URLSearchParams): unknown {
+  const list = /^tm_term_library\/get_list\/([01])$/.exec(path);
+  const entries = /^tm_term\/get_es_list\/([01])\/[01]$/.exec(path);
+  if (!list && !entries && path !== 'request_translate/doc/my_files') return undefined;
+  if (who === null) return null;
+  if (list) return fakeBankList(who, Number(list[1]));
+  if (entries) return fakeEntries(who, Number(entries[1]), params) ?? { list: [], total: 0, pages: 0, page: 1, page_size: 10 };
+  return fakeMyFiles(who, params);
+}
+
 export function createFakeGateway() {
   const requests: FakeRequest[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -69,6 +86,8 @@ export function createFakeGateway() {
     const role = bearer && bearer in TOKENS ? TOKENS[bearer] : null;
     const ok = (data: unknown) => new Response(JSON.stringify({ code: 20000, msg: 'Success', data }));
     const path = url.pathname.replace('/api/v1.0/', '');
+    const owned = ownedData(path, bearer && role !== null ? bearer : null, url.searchParams);
+    if (owned !== undefined) return owned ? ok(owned) : unauthorized();
     switch (path) {
       case 'get_login_config': {
         const code = url.searchParams.get('site_code');

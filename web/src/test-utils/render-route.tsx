@@ -12,8 +12,11 @@ import { theme } from '../theme';
 
 type ServerResult = { type: string; redirect?: { headers: Headers } };
 
-export async function renderRoute(path: string): Promise<{ html: string; pathname: string; testIds: string[] }> {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/** `queryClient`: render into this cache (as one tab would across renders) instead of a fresh one. */
+export async function renderRoute(
+  path: string,
+  { queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }) }: { queryClient?: QueryClient } = {},
+): Promise<{ html: string; pathname: string; testIds: string[] }> {
   const router = createAppRouter(queryClient);
   bindApi({ navigate: (href) => void router.navigate({ href }), onLoggedOut: () => queryClient.clear() });
   // In Node the router loads in server mode, where a guard's redirect is a result to follow

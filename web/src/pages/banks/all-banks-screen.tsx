@@ -11,33 +11,34 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../components/table-pager';
 import { usePagedSearch } from '../../components/use-paged-search';
-import { deleteBank, fetchAllBanks } from '../../api/bank-endpoints';
-import { hasAuthToken } from '../../auth/session';
+import { deleteBank } from '../../api/bank-endpoints';
+import { currentSessionUser, GUEST } from '../../auth/session-user';
 import type { BankFlag } from '../../banks/bank-rules';
 import { showSuccess } from '../../components/toast';
 import type { NavLabelKey } from '../../nav/nav-items';
+import { allBanksQueryOptions } from '../../queries/bank-query-options';
+import { queryKeys } from '../../queries/query-keys';
 import { ConfirmDialog, useLanguageName } from './bank-dialogs';
 import { ModeratedEntries } from './moderated-entries';
-
-const allBanksKey = (flag: BankFlag) => ['all-banks', flag] as const;
 
 export function AllBanksScreen({ flag, titleKey }: { flag: BankFlag; titleKey: NavLabelKey }) {
   const { t } = useTranslation();
   const langName = useLanguageName();
   const queryClient = useQueryClient();
+  const user = currentSessionUser();
   const { page, setPage, search, keyword, typeSearch } = usePagedSearch();
 
+  // useQuery rather than suspense: paging keeps the previous page on screen while the next loads.
   const banks = useQuery({
-    queryKey: [...allBanksKey(flag), page, keyword] as const,
-    queryFn: () => fetchAllBanks(flag, { page, ...(keyword ? { keyword } : {}) }),
-    enabled: hasAuthToken(),
+    ...allBanksQueryOptions(user, flag, { page, keyword }),
+    enabled: user !== GUEST,
     placeholderData: keepPreviousData,
   });
   const list = banks.data?.list ?? [];
   const [chosenId, setChosenId] = useState<number | null>(null);
   const chosen = list.find((b) => b.bank_id === chosenId) ?? null;
   const [toDelete, setToDelete] = useState<OwnedBankItem | null>(null);
-  const refreshBanks = () => queryClient.invalidateQueries({ queryKey: allBanksKey(flag) });
+  const refreshBanks = () => queryClient.invalidateQueries({ queryKey: queryKeys.allBanks(user, flag) });
 
   const removeBank = useMutation({
     mutationFn: (b: OwnedBankItem) => deleteBank(flag, b.bank_id),

@@ -1,13 +1,15 @@
 /**
  * Server-side renders of the bank screens through the real router and guards (the fake gateway
- * answers the user and permission calls): the public termbank for a visitor, the admin screens
- * of public termbases and of every user's banks, and who may open them.
+ * answers the user, permission, bank and entry calls): the own banks with the bank, page and
+ * keyword of the URL, the public termbank for a visitor, the admin screens of public termbases
+ * and of every user's banks, and who may open them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { storage } from '../../api/instance';
 import { clearTokens, rememberSite } from '../../auth/tokens';
 import { changeLang } from '../../i18n';
 import { createFakeGateway, type TOKENS } from '../../test-utils/fake-gateway';
+import { fakeBankId } from '../../test-utils/fake-user-data';
 import { renderRoute } from '../../test-utils/render-route';
 
 const realFetch = globalThis.fetch;
@@ -83,5 +85,38 @@ describe('admin bank screens', () => {
     for (const path of ['/all-memorybank', '/all-temtermbank', '/system-publictermbank']) {
       expect((await renderRoute(path)).pathname, path).toBe('/403');
     }
+  });
+});
+
+const rowsOf = (html: string) => [...html.matchAll(/data-testid="entry-row"/g)].length;
+
+describe('/mytermbank search params', () => {
+  it('shows the first page of the first bank without any', async () => {
+    loginAs('normal');
+    const page = await renderRoute('/mytermbank');
+    expect(page.testIds).toEqual(expect.arrayContaining(['bank-screen-1-individual', 'bank-list', 'entry-table', 'entry-pages']));
+    expect(page.html).toContain('normal terms');
+    expect(rowsOf(page.html)).toBe(10);
+  });
+
+  it('restores the bank, page and keyword of the URL (a reload, back/forward)', async () => {
+    loginAs('normal');
+    const bank = fakeBankId('normal', 1);
+    const second = await renderRoute(`/mytermbank?bank=${bank}&page=2`);
+    expect(rowsOf(second.html)).toBe(2);
+    expect(second.html).toContain('normal term 12');
+    expect(second.html).toMatch(/aria-current="true"[^>]*data-testid="bank-select"/);
+    const searched = await renderRoute('/mytermbank?keyword=term%201');
+    expect(rowsOf(searched.html)).toBe(4);
+    expect(searched.html).toMatch(/<input[^>]*value="term 1"[^>]*data-testid="entry-search"|data-testid="entry-search"[^>]*value="term 1"/);
+  });
+
+  it('falls back to the first page and bank on a hand-edited URL, in Chinese too', async () => {
+    loginAs('normal');
+    await changeLang('zh_CN');
+    const page = await renderRoute('/mymemorybank?bank=999999&page=abc');
+    expect(page.html).toContain('normal memory');
+    expect(rowsOf(page.html)).toBe(10);
+    expect(page.html).toContain('搜索');
   });
 });

@@ -10,23 +10,23 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../components/table-pager';
 import { usePagedSearch } from '../../components/use-paged-search';
-import { deleteAllEntries, deleteChosenEntries, exportAll, exportChosen, fetchEntries } from '../../api/bank-endpoints';
+import { deleteAllEntries, deleteChosenEntries, exportAll, exportChosen } from '../../api/bank-endpoints';
+import { currentSessionUser } from '../../auth/session-user';
 import { EXPORT_FORMATS, type BankFlag } from '../../banks/bank-rules';
 import { showSuccess } from '../../components/toast';
+import { moderatedEntriesQueryOptions } from '../../queries/bank-query-options';
+import { queryKeys } from '../../queries/query-keys';
 import { EntryTable } from './entry-table';
 import { ConfirmDialog } from './bank-dialogs';
-
-export const moderatedEntriesKey = (flag: BankFlag) => ['moderated-entries', flag] as const;
 
 export function ModeratedEntries({ flag, bank, onChanged }: { flag: BankFlag; bank: OwnedBankItem; onChanged: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const user = currentSessionUser();
   const { page, setPage, search, keyword, typeSearch } = usePagedSearch();
 
   const entries = useQuery({
-    queryKey: [...moderatedEntriesKey(flag), bank.bank_id, page, keyword] as const,
-    // system_or_individual 1 with bank_id: the server lets staff read the banks they moderate.
-    queryFn: () => fetchEntries(flag, 1, { bank_id: bank.bank_id, page, ...(keyword ? { keyword } : {}) }),
+    ...moderatedEntriesQueryOptions(user, flag, { bankId: bank.bank_id, page, keyword }),
     placeholderData: keepPreviousData,
   });
   const rows = entries.data?.list ?? [];
@@ -45,7 +45,7 @@ export function ModeratedEntries({ flag, bank, onChanged }: { flag: BankFlag; ba
       showSuccess(t('bank.deleted'));
       setConfirm(null);
       setSelected(new Set());
-      await Promise.all([queryClient.invalidateQueries({ queryKey: moderatedEntriesKey(flag) }), onChanged()]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.moderatedEntries(user, flag) }), onChanged()]);
     },
   });
 

@@ -10,23 +10,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../components/table-pager';
 import { usePagedSearch } from '../../components/use-paged-search';
-import { fetchPublicTermBanks, fetchPublicTerms } from '../../api/bank-endpoints';
 import type { NavLabelKey } from '../../nav/nav-items';
+import { publicTermBanksQueryOptions, publicTermsQueryOptions } from '../../queries/bank-query-options';
 import { useLanguageName } from './bank-dialogs';
 import { EntryTable } from './entry-table';
 
 export function PublicTermScreen({ titleKey }: { titleKey: NavLabelKey }) {
   const { t } = useTranslation();
   const langName = useLanguageName();
-  const banks = useQuery({ queryKey: ['public-term-banks'], queryFn: fetchPublicTermBanks });
+  // Public data, the same for everybody: not keyed under the account.
+  const banks = useQuery(publicTermBanksQueryOptions());
   const [bankId, setBankId] = useState<number | null>(null);
   const { page, setPage, search, keyword, typeSearch } = usePagedSearch();
 
-  const entries = useQuery({
-    queryKey: ['public-terms', bankId, page, keyword] as const,
-    queryFn: () => fetchPublicTerms({ page, ...(keyword ? { keyword } : {}), ...(bankId ? { bank_id: bankId } : {}) }),
-    placeholderData: keepPreviousData,
-  });
+  const entries = useQuery({ ...publicTermsQueryOptions(bankId, { page, keyword }), placeholderData: keepPreviousData });
   const rows = entries.data?.list ?? [];
   const bankOptions = [
     { value: '', label: t('bank.publicAllBanks') },

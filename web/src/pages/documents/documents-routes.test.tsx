@@ -101,6 +101,20 @@ describe('/myfile', () => {
     for (const text of ['File', 'Status', 'Kept until', 'My documents']) expect(page.html).toContain(text);
   });
 
+  it("lists the account's files, on the page and with the keyword of the URL", async () => {
+    loginAsNormal();
+    const first = await renderRoute('/myfile');
+    expect(first.testIds.filter((id) => id === 'my-file-row')).toHaveLength(10);
+    expect(first.testIds).toContain('my-files-pages');
+    const second = await renderRoute('/myfile?page=2');
+    expect(second.testIds.filter((id) => id === 'my-file-row')).toHaveLength(2);
+    expect(second.html).toContain('normal-report-12.txt');
+    const searched = await renderRoute('/myfile?keyword=report-3');
+    expect(searched.testIds.filter((id) => id === 'my-file-row')).toHaveLength(1);
+    expect(searched.html).toMatch(/value="report-3"/);
+    expect((await renderRoute('/myfile?page=0')).testIds.filter((id) => id === 'my-file-row')).toHaveLength(10);
+  });
+
   it('speaks Chinese in a Chinese UI', async () => {
     loginAsNormal();
     await changeLang('zh_CN');

@@ -2,39 +2,49 @@
  * `/myfile` (My Documents, feature key MyDocuments): the user's translated documents, paged,
  * searched by name (debounced 500 ms like the bank screens), with status badges, the expiry
  * (results are kept 24 hours), a download per done file and delete selected with confirmation.
+ *
+ * The page and keyword are the route's search params (`?page=2&keyword=report`), so back/forward
+ * and a reload come back to them; the route's loader has already cached that page of the list.
  */
 import { Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { TIMINGS, type MyFileItem } from '@mtp/proto';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../components/table-pager';
 import { usePagedSearch } from '../../components/use-paged-search';
-import { deleteMyFiles, downloadDocResult, fetchMyFiles, MY_FILES_PAGE_SIZE } from '../../api/document-endpoints';
-import { hasAuthToken } from '../../auth/session';
+import { deleteMyFiles, downloadDocResult } from '../../api/document-endpoints';
+import { currentSessionUser } from '../../auth/session-user';
 import { showSuccess } from '../../components/toast';
 import { isExpired } from '../../documents/doc-task-rules';
 import { bcp47, toUiLang } from '../../i18n/lang';
+import { myFilesPages, myFilesQueryOptions } from '../../queries/my-files-query-options';
+import { queryKeys } from '../../queries/query-keys';
+import { pageFilterOf, tableSearchOf, type TableSearch } from '../../routes/table-search';
 import { isLanguageCode, languageName } from '../../translate/languages';
 import { ConfirmDialog } from '../banks/bank-dialogs';
 import { DocStatusBadge } from './doc-status-badge';
-import { MY_FILES_QUERY_KEY } from './doc-task-instance';
 
-export function MyFilesPage() {
+export type MyFilesPageProps = {
+  /** The route's validated search params. */
+  search: TableSearch;
+  /** Moves to other search params (a new history entry). */
+  onSearch: (next: TableSearch) => void;
+};
+
+export function MyFilesPage({ search: params, onSearch }: MyFilesPageProps) {
   const { t, i18n } = useTranslation();
   const uiLang = toUiLang(i18n.language);
   const queryClient = useQueryClient();
-  const loggedIn = hasAuthToken();
-  const { page, setPage, search, keyword, typeSearch } = usePagedSearch();
-
-  const files = useQuery({
-    queryKey: [...MY_FILES_QUERY_KEY, page, keyword] as const,
-    queryFn: () => fetchMyFiles({ page, page_size: MY_FILES_PAGE_SIZE, ...(keyword ? { keyword } : {}) }),
-    enabled: loggedIn,
-    placeholderData: keepPreviousData,
+  const user = currentSessionUser();
+  const { page, setPage, search, keyword, typeSearch } = usePagedSearch({
+    value: pageFilterOf(params),
+    onChange: (next) => onSearch(tableSearchOf(next)),
   });
-  const rows = files.data?.list ?? [];
-  const pages = Math.max(1, Math.ceil((files.data?.total ?? 0) / (files.data?.page_size || MY_FILES_PAGE_SIZE)));
+
+  const { data: files } = useSuspenseQuery(myFilesQueryOptions(user, { page, keyword }));
+  const rows = files.list;
+  const pages = myFilesPages(files);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   useEffect(() => setSelected(new Set()), [page, keyword]);
   const [confirming, setConfirming] = useState(false);
@@ -45,7 +55,7 @@ export function MyFilesPage() {
       showSuccess(t('documents.deleted'));
       setConfirming(false);
       setSelected(new Set());
-      await queryClient.invalidateQueries({ queryKey: MY_FILES_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.myFiles(user) });
     },
   });
 
@@ -73,7 +83,7 @@ export function MyFilesPage() {
           value={search}
           onChange={(e) => typeSearch(e.currentTarget.value)}
           data-testid="my-files-search"
-          w={260}
+          w={{ base: '100%', xs: 260 }}
         />
         <Button
           color="red"
@@ -88,48 +98,51 @@ export function MyFilesPage() {
       <Text size="xs" c="dimmed">
         {t('documents.keptHours', { hours: TIMINGS.docRetentionHours })}
       </Text>
-      <Table striped highlightOnHover data-testid="my-files-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={36}>
-              <Checkbox
-                aria-label={t('documents.selectAll')}
-                checked={allChecked}
-                indeterminate={!allChecked && rows.some((r) => selected.has(r.projectId))}
-                onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.projectId)))}
-              />
-            </Table.Th>
-            <Table.Th>{t('documents.fileName')}</Table.Th>
-            <Table.Th>{t('documents.languages')}</Table.Th>
-            <Table.Th>{t('documents.statusColumn')}</Table.Th>
-            <Table.Th>{t('documents.chars')}</Table.Th>
-            <Table.Th>{t('documents.createdAt')}</Table.Th>
-            <Table.Th>{t('documents.expiresAt')}</Table.Th>
-            <Table.Th>{t('documents.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <MyFileRow
-              key={r.projectId}
-              file={r}
-              checked={selected.has(r.projectId)}
-              onToggle={() => toggle(r.projectId)}
-              langName={langName}
-              time={time}
-            />
-          ))}
-          {rows.length === 0 && !files.isLoading && (
+      {/* Eight columns do not fit a phone: the table scrolls sideways inside its container. */}
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover data-testid="my-files-table">
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={8}>
-                <Text c="dimmed" ta="center" size="sm" data-testid="my-files-empty">
-                  {t('documents.empty')}
-                </Text>
-              </Table.Td>
+              <Table.Th w={36}>
+                <Checkbox
+                  aria-label={t('documents.selectAll')}
+                  checked={allChecked}
+                  indeterminate={!allChecked && rows.some((r) => selected.has(r.projectId))}
+                  onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.projectId)))}
+                />
+              </Table.Th>
+              <Table.Th>{t('documents.fileName')}</Table.Th>
+              <Table.Th>{t('documents.languages')}</Table.Th>
+              <Table.Th>{t('documents.statusColumn')}</Table.Th>
+              <Table.Th>{t('documents.chars')}</Table.Th>
+              <Table.Th>{t('documents.createdAt')}</Table.Th>
+              <Table.Th>{t('documents.expiresAt')}</Table.Th>
+              <Table.Th>{t('documents.actions')}</Table.Th>
             </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <MyFileRow
+                key={r.projectId}
+                file={r}
+                checked={selected.has(r.projectId)}
+                onToggle={() => toggle(r.projectId)}
+                langName={langName}
+                time={time}
+              />
+            ))}
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Text c="dimmed" ta="center" size="sm" data-testid="my-files-empty">
+                    {t('documents.empty')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <TablePager pages={pages} page={page} onChange={setPage} testId="my-files-pages" />
       {confirming && (
         <ConfirmDialog

@@ -10,7 +10,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showError, showWarning } from '../../components/toast';
 import type { DocTaskEvent } from '../../documents/doc-task-store';
-import { bindDocTaskToSession, docTaskStore, MY_FILES_QUERY_KEY } from './doc-task-instance';
+import { currentSessionUser } from '../../auth/session-user';
+import { queryKeys } from '../../queries/query-keys';
+import { bindDocTaskToSession, docTaskStore } from './doc-task-instance';
 
 /** `onFinished` runs when a task ends while the page is shown (e.g. to refresh characters left). */
 export function useDocTask(onFinished?: () => void) {
@@ -35,7 +37,7 @@ export function useDocTask(onFinished?: () => void) {
         return;
       }
       finished.current?.();
-      void queryClient.invalidateQueries({ queryKey: MY_FILES_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myFiles(currentSessionUser()) });
       if (e.replay) return;
       if (e.outcome === 'done' || e.outcome === 'partial') {
         if (!e.popup) return;

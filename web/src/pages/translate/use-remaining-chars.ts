@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { currentSessionUser } from '../../auth/session-user';
 import { showWarning } from '../../components/toast';
 import { bcp47, toUiLang } from '../../i18n/lang';
 import { remainingCharsQueryOptions } from '../../queries/translation-query-options';
@@ -12,7 +13,7 @@ import { LOW_CHARS_WARNING_MS, shouldWarnLowChars } from '../../translate/low-ch
 
 export function useRemainingChars(enabled: boolean): { totalLeft: number | undefined; refresh: () => void } {
   const { t, i18n } = useTranslation();
-  const query = useQuery({ ...remainingCharsQueryOptions(), enabled });
+  const query = useQuery({ ...remainingCharsQueryOptions(currentSessionUser()), enabled });
   // Per visit: the ref lives as long as the page component, so leaving and coming back warns again.
   const warned = useRef(false);
   const totalLeft = enabled ? query.data?.total_left : undefined;
