@@ -19,7 +19,7 @@ import { BUS } from '@mtp/proto';
 import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../gateway/src/config';
+import { REPO_ROOT } from '@mtp/gateway';
 import { startBenchPlatform, type BenchPlatform } from './support/doc-bench-platform';
 import { generateDocx } from './support/generate-docx';
 import { ensureOpusSizedModel, linkWithMaxLength, OPUS_SIZED_DIR } from './support/opus-sized-model';

@@ -7,8 +7,8 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtemp, chmod, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../gateway/src/config';
-import { startPlatform } from '../gateway/src/platform';
+import { loadConfig } from '@mtp/gateway';
+import { startPlatform } from '@mtp/gateway';
 
 const LOGINS = 50;
 const CALLS = 1000;

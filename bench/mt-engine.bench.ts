@@ -8,9 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MarianEngine } from '../workers/mt/src/engine/marian-engine';
-import { findModelFiles } from '../workers/mt/src/engine/model-files';
-import { REPO_ROOT } from '../workers/mt/src/settings';
+import { REPO_ROOT } from '@mtp/gateway';
+import { findModelFiles, MarianEngine } from '@mtp/mt-worker';
 import { ensureOpusSizedModel, OPUS_SIZED_DIR } from './support/opus-sized-model';
 
 const NEW_TOKENS = 32;

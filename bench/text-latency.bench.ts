@@ -10,8 +10,8 @@ import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { constants, publicEncrypt } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig, REPO_ROOT } from '../gateway/src/config';
-import { startPlatform } from '../gateway/src/platform';
+import { loadConfig, REPO_ROOT } from '@mtp/gateway';
+import { startPlatform } from '@mtp/gateway';
 
 const REQUESTS = 200;
 const WARMUP = 10;

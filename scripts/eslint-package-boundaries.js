@@ -62,7 +62,8 @@ export const packageBoundaries = {
         context.report({ node, messageId: 'notExported', data: { source, name: target.name, others: others.join('') } });
         return;
       }
-      if (!source.startsWith('.') || !own) return;
+      if (!source.startsWith('.')) return;
+      // Also from files outside every package (benchmarks, scripts): packages only by their names.
       const landed = packageOf(path.resolve(path.dirname(path.resolve(context.filename)), source));
       if (landed && landed !== own) context.report({ node, messageId: 'crossesPackage', data: { source, name: landed.name } });
     };

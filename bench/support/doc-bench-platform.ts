@@ -8,8 +8,8 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../gateway/src/config';
-import { startPlatform } from '../../gateway/src/platform';
+import { loadConfig } from '@mtp/gateway';
+import { startPlatform } from '@mtp/gateway';
 
 export type BenchPlatform = Awaited<ReturnType<typeof startBenchPlatform>>;
 

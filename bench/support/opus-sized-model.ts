@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../../workers/mt/src/settings';
+import { REPO_ROOT } from '@mtp/gateway';
 
 export const OPUS_SIZED_DIR = path.join(REPO_ROOT, '.data/bench-models/en-us_zh-cn');
 const BUILD_SCRIPT = path.join(REPO_ROOT, 'workers/mt/test-models/build_opus_sized_model.py');

@@ -39,4 +39,17 @@ describe('remote engine', () => {
     expect(local.data.engine).toMatch(/^local:/);
     expect(fake.requests.length).toBe(1);
   });
+
+  it('answers a failing engine with the message of its code only, in the caller’s language, nothing of the engine’s own', async () => {
+    fake.behave({ failStatus: 500, failBody: 'CUDA out of memory at /srv/vllm/worker.py:311' });
+    for (const [lang, message] of [
+      ['en-US', 'Translation failed, please try again later'],
+      ['zh-CN', '翻译失败，请稍后重试'],
+    ] as const) {
+      const failed = await gw.call('POST', 'try_translate', { lang, body: { text: 'ありがとう', src_lang: 'ja', tgt_lang: 'ko' } });
+      expect(failed.code).toBe(50010);
+      expect(failed.msg).toBe(message);
+    }
+    fake.behave({});
+  });
 });

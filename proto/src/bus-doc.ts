@@ -58,14 +58,25 @@ export const AssembleAccepted = Type.Object({ accepted: Type.Boolean() });
 export type AssembleAccepted = Static<typeof AssembleAccepted>;
 
 /**
- * A holder's lay-in event: translations of some sentences (by index), laid into the kept document
- * as they come back so the final write has little left. `start` comes first, with what laying in
- * needs. Best effort: whatever was missed is read from the translations at assembly.
+ * A holder's lay-in event: translations laid into the kept document as they come back, so the
+ * final write has little left. `start` comes first, with what laying in needs: the output mode,
+ * and which sentence each chunk's segments are (`mt_indices`, cut `chunk_sentences` at a time),
+ * with the translation memory's answers by sentence (`indices`). Then one event per chunk
+ * (`chunk_index`). Best effort: whatever was missed is read from the translations at assembly.
  */
 export const DocLayIn = Type.Object({
   project_id: Id,
-  start: Type.Optional(Type.Object({ mode: Mode, tgt_lang: LanguageCode })),
-  indices: Type.Array(Type.Integer({ minimum: 0 })),
+  start: Type.Optional(
+    Type.Object({
+      mode: Mode,
+      tgt_lang: LanguageCode,
+      mt_indices: Type.Array(Type.Integer({ minimum: 0 })),
+      chunk_sentences: Type.Integer({ minimum: 1 }),
+    }),
+  ),
+  chunk_index: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** With `start`: the sentences the translation memory answered. */
+  indices: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
   translations: Type.Array(Type.String()),
 });
 export type DocLayIn = Static<typeof DocLayIn>;

@@ -108,7 +108,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
       form = formOf(upload.fields);
     } catch (err) {
       // A refusal during the upload: what was stored so far goes. (Submitting cleans up after itself.)
-      await docs.storage.deletePrefix(docTaskPrefix(taskId)).catch(() => {});
+      // What is left (the storage failed too) is deleted by the sweeper as an orphaned upload.
+      await docs.storage.deletePrefix(docTaskPrefix(taskId)).catch((e) => req.log.error({ err: e }, 'deleting a refused upload failed'));
       throw err;
     }
     await submitDocuments(docs, { userId: user.userId, role: user.role }, taskId, form, upload.files);

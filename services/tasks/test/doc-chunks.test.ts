@@ -140,7 +140,7 @@ describe('storeDocChunk', () => {
     await bus.close({ deadlineMs: 100 });
   });
 
-  it('forwards each first copy of a chunk to the holder, by sentence, and goes to the queue when the holder does not answer', async () => {
+  it('forwards each first copy of a chunk to the holder, and goes to the queue when the holder does not answer', async () => {
     const bus = new MemoryBus(new MemoryBroker());
     const holder = 'doc-test-1-abcdef01';
     const layIns: DocLayIn[] = [];
@@ -155,8 +155,8 @@ describe('storeDocChunk', () => {
     await storeDocChunk(depsOn(bus), result(projectId, 1));
     await storeDocChunk(depsOn(bus), result(projectId, 0));
     await expect.poll(() => layIns.length).toBe(2);
-    expect(layIns[0]).toEqual({ project_id: projectId, indices: [65, 66, 67], translations: ['1.0', '1.1', '1.2'] });
-    expect(layIns[1]!.indices).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
+    expect(layIns[0]).toEqual({ project_id: projectId, chunk_index: 1, translations: ['1.0', '1.1', '1.2'] });
+    expect(layIns[1]!.chunk_index).toBe(0);
     expect(layIns[1]!.translations.slice(0, 2)).toEqual(['0.0', '0.1']);
     // Nobody serves the holder's subject: any worker writes it.
     await expect.poll(() => queued).toEqual([projectId]);

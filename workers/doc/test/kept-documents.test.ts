@@ -35,13 +35,9 @@ function chunk(index: number): string[] {
 
 const kept = new KeptDocuments();
 
-/** Lays chunk `index` in: its sentences are MT indices index*64.., i.e. sentences 1 + those. */
+/** Lays chunk `index` in, as the tasks service forwards it. */
 function layInChunk(projectId: string, index: number, translations: string[]): void {
-  kept.layIn(
-    projectId,
-    translations.map((_, k) => index * DOC_CHUNK_SENTENCES + k + 1),
-    translations,
-  );
+  kept.layInChunk(projectId, index, translations);
 }
 
 /** Keeps a freshly opened document whose chunks are expected; answers its project id. */
@@ -52,7 +48,9 @@ async function keep(): Promise<string> {
   expect(plan.sentences).toHaveLength(SENTENCES);
   const projectId = randomUUID();
   kept.keep(projectId, document, plan, bytes.length);
-  kept.startLayIn(projectId, 0, 'de');
+  // Sentence 0 came from the memory; MT has the others, chunk k holding sentences 64k+1 on.
+  const mtIndices = plan.sentences.map((_, i) => i).slice(1);
+  kept.startLayIn(projectId, { mode: 0, tgtLang: 'de', mtIndices, chunkSentences: DOC_CHUNK_SENTENCES });
   kept.layIn(projectId, [0], ['From memory.']);
   return projectId;
 }

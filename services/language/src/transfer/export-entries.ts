@@ -91,12 +91,12 @@ function safeName(name: string): string {
   return name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').trim() || 'export';
 }
 
-/** A LibreOffice failure is the server's, not the bank's: FILE_CONVERT_FAILED with its reason. */
+/** A LibreOffice failure is the server's, not the bank's: FILE_CONVERT_FAILED, its reason in the log. */
 async function toXls(xlsx: Buffer): Promise<Buffer> {
   try {
     return await xlsxToXls(xlsx);
   } catch (err) {
-    throw new AppError('FILE_CONVERT_FAILED', `the .xls could not be written (${(err as Error).message})`);
+    throw new AppError('FILE_CONVERT_FAILED', undefined, { cause: err });
   }
 }
 

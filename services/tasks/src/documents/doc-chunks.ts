@@ -26,7 +26,6 @@ export async function storeDocChunk(deps: DocDeps, result: SegmentResult): Promi
     stage: string;
     fresh: boolean;
     holder: string | null;
-    mt_indices: number[];
   }>(
     `WITH file AS (
        SELECT project_id FROM doc_files WHERE project_id = $1 FOR UPDATE
@@ -42,15 +41,15 @@ export async function storeDocChunk(deps: DocDeps, result: SegmentResult): Promi
             progress_at = now()
        FROM stored s
       WHERE f.project_id = $1
-     RETURNING f.chunks, f.chunks_done, f.status, f.stage, s.fresh, f.holder, f.mt_indices`,
+     RETURNING f.chunks, f.chunks_done, f.status, f.stage, s.fresh, f.holder`,
     [result.task_id, result.chunk_index, JSON.stringify(result.translations), result.engine, result.translations.length],
   );
   const file = rows[0];
   if (!file || file.status !== 'translating') return;
-  // Only the first copy of a chunk is what the file is written with (the stored one).
+  // Only the first copy of a chunk is what the file is written with (the stored one); the holder
+  // knows from the start which sentences each chunk holds.
   if (file.fresh && file.holder) {
-    const indices = file.mt_indices.slice(result.chunk_index * DOC_CHUNK_SENTENCES, (result.chunk_index + 1) * DOC_CHUNK_SENTENCES);
-    const event = { project_id: result.task_id, indices, translations: result.translations };
+    const event = { project_id: result.task_id, chunk_index: result.chunk_index, translations: result.translations };
     await publishEventTo(deps.bus, BUS.layInOnHolder, event, { worker: file.holder }).catch(() => {});
   }
   if (file.stage === 'translate' && file.chunks_done >= file.chunks) await completeFile(deps, result.task_id);

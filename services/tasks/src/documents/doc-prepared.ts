@@ -125,15 +125,15 @@ export async function onDocPrepared(deps: DocDeps, result: Prepared): Promise<vo
     ],
   );
   if (rowCount === 0) {
-    // Interrupted while this ran: its characters go back.
-    if (chars > 0) await refundFileChars(deps, file.project_id);
+    // Interrupted while this ran: its characters go back (or to the sweeper, if the ledger fails now).
+    if (chars > 0) await refundFileChars(deps, file.project_id, chars);
     return;
   }
   if (sentences.length > 0) {
     const indices = Object.keys(tmHits).map(Number);
     const start: DocLayIn = {
       project_id: file.project_id,
-      start: { mode: file.mode, tgt_lang: file.tgt_lang },
+      start: { mode: file.mode, tgt_lang: file.tgt_lang, mt_indices: mtIndices, chunk_sentences: DOC_CHUNK_SENTENCES },
       indices,
       translations: indices.map((i) => tmHits[i]!),
     };

@@ -41,9 +41,21 @@ export async function endFileLedger(deps: LedgerDeps, projectId: string, chars: 
   }
 }
 
-/** Refunds the file's own reservation (an interrupt raced its preparation); failures are the sweeper's. */
-export async function refundFileChars(deps: LedgerDeps, projectId: string): Promise<void> {
-  await deps.quota.refund(projectId).catch((err) => deps.log(`documents: refunding ${projectId} failed (the sweeper retries): ${err}`));
+/**
+ * Refunds the reservation of a file that ended while it was being prepared (an interrupt raced
+ * the preparation). When the ledger fails, the row records the characters and an open ledger, so
+ * the sweeper refunds them.
+ */
+export async function refundFileChars(deps: LedgerDeps, projectId: string, chars: number): Promise<void> {
+  try {
+    await deps.quota.refund(projectId);
+  } catch (err) {
+    deps.log(`documents: refunding ${projectId} failed (the sweeper retries): ${err}`);
+    await deps.db.query(
+      `UPDATE doc_files SET chars = $2, ledger_done = false WHERE project_id = $1 AND status IN ('failed', 'interrupted')`,
+      [projectId, chars],
+    );
+  }
 }
 
 export async function finishFile(deps: FinishDeps, projectId: string, finish: Finish): Promise<boolean> {

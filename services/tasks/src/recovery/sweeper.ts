@@ -70,10 +70,10 @@ export function startSweeper(deps: SweeperDeps, opts: { everyMs?: number; resume
     return next;
   };
   const tick = () => void sweepOnce().catch((err) => deps.log(`recovery sweep failed: ${(err as Error).message}`));
-  // The first sweep: on an in-process bus, everything unfinished is resumed and orphans of any age go.
-  void sweepOnce(opts.resumeAtStart ? { resumeAll: true } : {}, opts.resumeAtStart ? 0 : undefined).catch((err) =>
-    deps.log(`recovery at start failed: ${(err as Error).message}`),
-  );
+  // On an in-process bus, everything unfinished is resumed at once and orphans of any age go.
+  if (opts.resumeAtStart) {
+    void sweepOnce({ resumeAll: true }, 0).catch((err) => deps.log(`recovery at start failed: ${(err as Error).message}`));
+  }
   const timer = setInterval(tick, opts.everyMs ?? SWEEP_EVERY_MS);
   timer.unref();
   return {

@@ -77,8 +77,18 @@ export async function startHolderService(ctx: DocWorkerContext, concurrency: num
     ctx.bus,
     BUS.layInOnHolder,
     (event) => {
-      if (event.start) ctx.kept.startLayIn(event.project_id, event.start.mode, event.start.tgt_lang);
-      if (event.indices.length > 0) ctx.kept.layIn(event.project_id, event.indices, event.translations);
+      const { start } = event;
+      if (start) {
+        const mtIndices = start.mt_indices;
+        ctx.kept.startLayIn(event.project_id, {
+          mode: start.mode,
+          tgtLang: start.tgt_lang,
+          mtIndices,
+          chunkSentences: start.chunk_sentences,
+        });
+      }
+      if (event.indices?.length) ctx.kept.layIn(event.project_id, event.indices, event.translations);
+      if (event.chunk_index !== undefined) ctx.kept.layInChunk(event.project_id, event.chunk_index, event.translations);
     },
     { worker: ctx.workerId },
   );

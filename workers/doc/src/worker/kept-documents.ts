@@ -25,6 +25,9 @@ export type KeptDocument = {
 type EarlyWrite = {
   mode: 0 | 1 | 2;
   tgtLang: string;
+  /** The sentence of each MT segment, in chunk order, and how many segments a chunk has. */
+  mtIndices: readonly number[];
+  chunkSentences: number;
   translations: (string | undefined)[];
   /** The first paragraph not laid in yet, and its first sentence. */
   nextParagraph: number;
@@ -58,16 +61,19 @@ export class KeptDocuments {
   }
 
   /** The file's chunks are going out: from now on what comes back is laid in, in `mode`. */
-  startLayIn(projectId: string, mode: 0 | 1 | 2, tgtLang: string): void {
+  startLayIn(projectId: string, start: { mode: 0 | 1 | 2; tgtLang: string; mtIndices: readonly number[]; chunkSentences: number }): void {
     const entry = this.entries.get(projectId);
     if (!entry?.document.layIn) return;
-    entry.early = {
-      mode,
-      tgtLang,
-      translations: new Array<string | undefined>(entry.plan.sentences.length).fill(undefined),
-      nextParagraph: 0,
-      nextSentence: 0,
-    };
+    const translations = new Array<string | undefined>(entry.plan.sentences.length).fill(undefined);
+    entry.early = { ...start, translations, nextParagraph: 0, nextSentence: 0 };
+  }
+
+  /** A chunk's translations: its segments are the next `chunkSentences` of the MT sentences. */
+  layInChunk(projectId: string, chunkIndex: number, translations: readonly string[]): void {
+    const early = this.entries.get(projectId)?.early;
+    if (!early) return;
+    const first = chunkIndex * early.chunkSentences;
+    this.layIn(projectId, early.mtIndices.slice(first, first + early.chunkSentences), translations);
   }
 
   /** Translations of some sentences (by index): the paragraphs they complete go into the document. */
