@@ -3,18 +3,8 @@
  * in (the device registry), the translation itself is a request to the pool's workers. It is
  * the same in both modes: in-process workers also report and serve over the in-process bus.
  */
-import {
-  BUS,
-  LANGUAGES,
-  poolSubject,
-  type Domain,
-  type GlossaryEntry,
-  type LanguageCode,
-  type TranslateTextReply,
-  type TranslateTextRequest,
-} from '@mtp/proto';
-import { AppError } from '@mtp/proto';
-import { BusError, type Bus } from '@mtp/platform';
+import { AppError, BUS, LANGUAGES, type Domain, type GlossaryEntry, type LanguageCode, type TranslateTextRequest } from '@mtp/proto';
+import { BusError, requestOf, type Bus } from '@mtp/platform';
 import type { DeviceRegistry } from '@mtp/ops';
 import type { MtPort, MtResult, PairRoute } from './ports';
 
@@ -53,13 +43,7 @@ export class BusMtClient implements MtPort {
   async translate(texts: string[], src: LanguageCode, tgt: LanguageCode, domain: Domain, glossary?: GlossaryEntry[]): Promise<MtResult> {
     const request: TranslateTextRequest = { texts, src_lang: src, tgt_lang: tgt, domain, ...(glossary?.length ? { glossary } : {}) };
     try {
-      const reply = await this.bus.request<TranslateTextRequest, TranslateTextReply>(
-        poolSubject(BUS.translateText.subject, this.pool),
-        request,
-        {
-          timeoutMs: BUS.translateText.timeoutMs,
-        },
-      );
+      const reply = await requestOf(this.bus, BUS.translateText, request, { pool: this.pool });
       return { translations: reply.translations, engine: reply.engine, modelVersion: reply.model_version };
     } catch (err) {
       if (err instanceof BusError && err.code === 'no_responders')

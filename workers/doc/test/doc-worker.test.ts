@@ -4,15 +4,7 @@
  * takes a file to write and writes the result; stopping, it hands every
  * file it had taken and not written to the shared queue, so none is lost.
  */
-import {
-  consumeJobsOf,
-  createStorage,
-  MemoryBroker,
-  MemoryBus,
-  publishJobTo,
-  requestOf,
-  type ObjectStorage,
-} from '@mtp/platform';
+import { consumeJobsOf, createStorage, MemoryBroker, MemoryBus, publishJobTo, requestOf, type ObjectStorage } from '@mtp/platform';
 import { BUS, type AssembleDocumentJob, type DocResult } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
