@@ -4,6 +4,7 @@
  * models are pulled before the in-process MT worker loads the folder.
  */
 import { ensureDefaultModels, loadModelHubSettings } from '@mtp/mt-worker';
+import { CLOSE_DEADLINE_MS, stopOnSignals } from '@mtp/platform';
 import { loadConfig } from './config';
 import { startPlatform } from './platform';
 
@@ -42,15 +43,8 @@ async function main() {
   ];
   console.log(lines.join('\n'));
 
-  const stop = async (signal: string) => {
-    console.log(`${signal}: shutting down`);
-    // A deadline so a stuck connection cannot keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    await platform.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // In-process workers hand back what they hold within the bus's close deadline.
+  stopOnSignals('the platform', () => platform.close(), CLOSE_DEADLINE_MS + 5_000);
 }
 
 main().catch((err) => {

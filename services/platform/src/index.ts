@@ -4,3 +4,4 @@ export * from './embedded-postgres';
 export * from './bus';
 export * from './storage';
 export * from './office';
+export * from './process-signals';

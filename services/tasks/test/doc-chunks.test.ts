@@ -5,63 +5,18 @@
  * it over to be written once (every translation in storage; the shared queue when its holder does
  * not answer). A late chunk of an ended file changes nothing; a file that fails is refunded.
  */
-import { accountsMigrations } from '@mtp/accounts';
-import { billingMigrations, ledgerPort } from '@mtp/billing';
-import { createStorage, MemoryBroker, MemoryBus, runMigrations, subscribeTo, type Db, type ObjectStorage } from '@mtp/platform';
-import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
+import { ledgerPort } from '@mtp/billing';
+import { MemoryBroker, MemoryBus, subscribeTo } from '@mtp/platform';
 import { BUS, type AssembleDocumentJob, type DocLayIn, type SegmentResult } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storeDocChunk } from '../src/documents/doc-chunks';
-import type { DocDeps } from '../src/documents/doc-deps';
 import { DOC_CHUNK_SENTENCES, docTranslationsKey } from '../src/documents/doc-keys';
 import { failDocFile } from '../src/documents/doc-state';
-import { tasksMigrations } from '../src/migrations';
+import { docDepsOf, useTasksFixture } from './tasks-fixture';
 
-let tdb: TestDatabase;
-let db: Db;
-let storage: ObjectStorage;
-let storageDir: string;
-let userId: number;
-beforeAll(async () => {
-  tdb = await createTestDatabase(inject('pgAdminUrl'));
-  db = tdb.db;
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-chunks-'));
-  storage = createStorage({ storageDir });
-  await runMigrations(db, [...(await accountsMigrations()), ...(await billingMigrations()), ...(await tasksMigrations())]);
-  const site = await db.query<{ site_id: number }>(
-    `INSERT INTO sites (site_code, site_name, site_config, is_main) VALUES ('main', 'Main', '{}', true) RETURNING site_id`,
-  );
-  const user = await db.query<{ user_id: number }>(
-    `INSERT INTO users (account, username, site_id, role) VALUES ('chunks@example.com', 'tester', $1, 2) RETURNING user_id`,
-    [site.rows[0]!.site_id],
-  );
-  userId = user.rows[0]!.user_id;
-});
-afterAll(async () => {
-  await tdb?.drop();
-  await rm(storageDir, { recursive: true, force: true });
-});
-
-function depsOn(bus: MemoryBus): DocDeps {
-  const unused = () => {
-    throw new Error('not used by chunk results');
-  };
-  return {
-    db,
-    storage,
-    bus,
-    pool: 'default',
-    mt: { route: unused, translate: unused },
-    quota: ledgerPort(db),
-    planOf: unused,
-    workers: { isGone: () => false },
-    log: () => {},
-  };
-}
+const fx = useTasksFixture('chunks@example.com');
+const depsOn = (bus: MemoryBus) => docDepsOf(fx, bus);
 
 /** Sentences of chunk `index` of a file of `chunks`: 64 each (DOC_CHUNK_SENTENCES), 3 in the last. */
 const chunkSize = (index: number, chunks: number) => (index === chunks - 1 ? 3 : DOC_CHUNK_SENTENCES);
@@ -71,14 +26,14 @@ const files = new Map<string, number>();
 async function createFile(chunks: number, status = 'translating', holder: string | null = null): Promise<string> {
   const taskId = randomUUID();
   const projectId = randomUUID();
-  await db.query(
+  await fx.db.query(
     `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, expires_at)
      VALUES ($1, $2, 'en-us', 'zh-cn', 'general', 0, false, 'working', now() + interval '1 day')`,
-    [taskId, userId],
+    [taskId, fx.userId],
   );
   const mtSentences = (chunks - 1) * DOC_CHUNK_SENTENCES + 3;
   const mtIndices = Array.from({ length: mtSentences }, (_, i) => i + 1);
-  await db.query(
+  await fx.db.query(
     `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, stage, holder, chars, tm_hits, mt_indices, chunks,
                             segments_total, source_key)
      VALUES ($1, $2, 0, 'a.docx', 'docx', 1, $3, 'translate', $4, 10, '{"0": "记忆"}', $5, $6, $7, 'k')`,
@@ -100,7 +55,7 @@ const result = (projectId: string, chunk: number): SegmentResult => ({
 });
 
 async function fileRow(projectId: string) {
-  const { rows } = await db.query<{ chunks_done: number; segments_done: number; stored: number; received: number; stage: string }>(
+  const { rows } = await fx.db.query<{ chunks_done: number; segments_done: number; stored: number; received: number; stage: string }>(
     `SELECT f.chunks_done, f.segments_done, f.stage, count(c.*)::int AS stored, coalesce(sum(c.received), 0)::int AS received
      FROM doc_files f LEFT JOIN doc_chunks c USING (project_id) WHERE f.project_id = $1 GROUP BY f.project_id`,
     [projectId],
@@ -131,7 +86,7 @@ describe('storeDocChunk', () => {
     await expect.poll(() => written.map((job) => job.project_id)).toEqual([projectId]);
     await new Promise((r) => setTimeout(r, 50));
     expect(written).toHaveLength(1);
-    const translations = JSON.parse((await storage.getBuffer(written[0]!.translations_key)).toString());
+    const translations = JSON.parse((await fx.storage.getBuffer(written[0]!.translations_key)).toString());
     expect(translations).toHaveLength(11 * 64 + 3 + 1);
     expect(translations.slice(0, 3)).toEqual(['记忆', '0.0', '0.1']);
     expect(translations.slice(64, 67)).toEqual(['0.63', '1.0', '1.1']);
@@ -160,7 +115,7 @@ describe('storeDocChunk', () => {
     expect(layIns[1]!.translations.slice(0, 2)).toEqual(['0.0', '0.1']);
     // Nobody serves the holder's subject: any worker writes it.
     await expect.poll(() => queued).toEqual([projectId]);
-    const { rows } = await db.query('SELECT holder FROM doc_files WHERE project_id = $1', [projectId]);
+    const { rows } = await fx.db.query('SELECT holder FROM doc_files WHERE project_id = $1', [projectId]);
     expect(rows).toEqual([{ holder: null }]);
     await bus.close({ deadlineMs: 100 });
   });
@@ -176,13 +131,13 @@ describe('storeDocChunk', () => {
   it('refunds a file that fails, once', async () => {
     const bus = new MemoryBus(new MemoryBroker());
     const projectId = await createFile(1);
-    const quota = ledgerPort(db);
-    await quota.reserve({ userId }, projectId, 10);
+    const quota = ledgerPort(fx.db);
+    await quota.reserve({ userId: fx.userId }, projectId, 10);
     expect(await failDocFile(depsOn(bus), projectId, 'chunk 0 kept failing')).toBe(true);
     expect(await failDocFile(depsOn(bus), projectId, 'again')).toBe(false);
-    const { rows } = await db.query('SELECT state FROM quota_reservations WHERE task_id = $1', [projectId]);
+    const { rows } = await fx.db.query('SELECT state FROM quota_reservations WHERE task_id = $1', [projectId]);
     expect(rows).toEqual([{ state: 'refunded' }]);
-    const file = await db.query('SELECT status, code, ledger_done FROM doc_files WHERE project_id = $1', [projectId]);
+    const file = await fx.db.query('SELECT status, code, ledger_done FROM doc_files WHERE project_id = $1', [projectId]);
     expect(file.rows).toEqual([{ status: 'failed', code: 1203, ledger_done: true }]);
     await bus.close({ deadlineMs: 100 });
   });
@@ -191,7 +146,7 @@ describe('storeDocChunk', () => {
     const bus = new MemoryBus(new MemoryBroker());
     const stranger = randomUUID();
     await storeDocChunk(depsOn(bus), result(stranger, 0));
-    const { rows } = await db.query('SELECT 1 FROM doc_chunks WHERE project_id = $1', [stranger]);
+    const { rows } = await fx.db.query('SELECT 1 FROM doc_chunks WHERE project_id = $1', [stranger]);
     expect(rows).toEqual([]);
     await bus.close({ deadlineMs: 100 });
   });

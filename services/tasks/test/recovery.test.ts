@@ -5,49 +5,21 @@
  * in-process bus everything unfinished goes again. Ledgers a failed refund left open (the
  * ledger's database unreachable at the time, logged) are ended by the next sweep.
  */
-import { accountsMigrations } from '@mtp/accounts';
-import { billingMigrations, findReservation, ledgerPort } from '@mtp/billing';
+import { findReservation, ledgerPort } from '@mtp/billing';
 import { DeviceRegistry } from '@mtp/ops';
-import { createStorage, MemoryBroker, MemoryBus, publishEventTo, runMigrations, type Db, type ObjectStorage } from '@mtp/platform';
-import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
+import { MemoryBroker, MemoryBus, publishEventTo, type Db } from '@mtp/platform';
 import { BUS, type AssembleDocumentJob, type PrepareDocumentJob, type SegmentJob } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocDeps } from '../src/documents/doc-deps';
 import { docSentencesKey } from '../src/documents/doc-keys';
 import { failDocFile } from '../src/documents/doc-state';
-import { tasksMigrations } from '../src/migrations';
 import { startSweeper, type Sweeper } from '../src/recovery/sweeper';
 import { endTextLedger, failTask } from '../src/text-jobs';
+import { docDepsOf, useTasksFixture } from './tasks-fixture';
 
-let tdb: TestDatabase;
-let db: Db;
-let storage: ObjectStorage;
-let storageDir: string;
-let userId: number;
-beforeAll(async () => {
-  tdb = await createTestDatabase(inject('pgAdminUrl'));
-  db = tdb.db;
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-recovery-'));
-  storage = createStorage({ storageDir });
-  await runMigrations(db, [...(await accountsMigrations()), ...(await billingMigrations()), ...(await tasksMigrations())]);
-  const site = await db.query<{ site_id: number }>(
-    `INSERT INTO sites (site_code, site_name, site_config, is_main) VALUES ('main', 'Main', '{}', true) RETURNING site_id`,
-  );
-  const user = await db.query<{ user_id: number }>(
-    `INSERT INTO users (account, username, site_id, role) VALUES ('sweep@example.com', 'tester', $1, 2) RETURNING user_id`,
-    [site.rows[0]!.site_id],
-  );
-  userId = user.rows[0]!.user_id;
-});
-afterAll(async () => {
-  await tdb?.drop();
-  await rm(storageDir, { recursive: true, force: true });
-});
+const fx = useTasksFixture('sweep@example.com');
 
 type World = {
   bus: MemoryBus;
@@ -58,24 +30,11 @@ type World = {
   close(): Promise<void>;
 };
 
-async function world(quotaDb: Db = db): Promise<World> {
+async function world(quotaDb?: Db): Promise<World> {
   const bus = new MemoryBus(new MemoryBroker());
   const devices = await DeviceRegistry.start(bus);
   const logs: string[] = [];
-  const unused = () => {
-    throw new Error('not used by the sweeper');
-  };
-  const deps: DocDeps = {
-    db,
-    storage,
-    bus,
-    pool: 'default',
-    mt: { route: unused, translate: unused },
-    quota: ledgerPort(quotaDb),
-    planOf: unused,
-    workers: devices,
-    log: (line) => void logs.push(line),
-  };
+  const deps = docDepsOf(fx, bus, { quotaDb, workers: devices, log: (line) => void logs.push(line) });
   const sweepers: Sweeper[] = [];
   return {
     bus,
@@ -104,11 +63,11 @@ async function jobsOn<T>(bus: MemoryBus, queue: string): Promise<T[]> {
 
 async function textTask(opts: { publishedAgo: string | null; createdAgo?: string }): Promise<string> {
   const taskId = randomUUID();
-  await db.query(
+  await fx.db.query(
     `INSERT INTO text_tasks (task_id, user_id, src_lang, tgt_lang, domain, segments, truncated, chars, status, published_at, created_at)
      VALUES ($1, $2, 'en-us', 'zh-cn', 'general', '["twenty one"]', false, 10, 'queued',
              now() - $3::interval, now() - $4::interval)`,
-    [taskId, userId, opts.publishedAgo, opts.createdAgo ?? '1 minute'],
+    [taskId, fx.userId, opts.publishedAgo, opts.createdAgo ?? '1 minute'],
   );
   return taskId;
 }
@@ -119,13 +78,13 @@ async function docFile(fields: { status: string; stage: string; holder?: string;
 }> {
   const taskId = randomUUID();
   const projectId = randomUUID();
-  await db.query(
+  await fx.db.query(
     `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, expires_at)
      VALUES ($1, $2, 'en-us', 'zh-cn', 'general', 0, false, 'working', now() + interval '1 day')`,
-    [taskId, userId],
+    [taskId, fx.userId],
   );
   // Three sentences: the first from the memory, two for MT in one chunk.
-  await db.query(
+  await fx.db.query(
     `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, stage, holder, chars, tm_hits, mt_indices,
                             chunks, segments_total, source_key, published_at, progress_at)
      VALUES ($1, $2, 0, 'a.txt', 'txt', 1, $3, $4, $5, 30, '{"0": "记忆"}', '[1, 2]', 1, 3, $6,
@@ -158,16 +117,18 @@ describe('the recovery sweeper', () => {
     expect(prepares[0]).toMatchObject({ kind: 'doc.prepare', sentences_key: docSentencesKey(file.taskId, file.projectId) });
     // Written a moment ago: its own publish is still under way.
     expect(texts.some((j) => j.task_id === recent)).toBe(false);
-    const { rows } = await db.query('SELECT republished, published_at IS NOT NULL AS published FROM text_tasks WHERE task_id = $1', [text]);
+    const { rows } = await fx.db.query('SELECT republished, published_at IS NOT NULL AS published FROM text_tasks WHERE task_id = $1', [
+      text,
+    ]);
     expect(rows).toEqual([{ republished: 1, published: true }]);
-    await db.query('DELETE FROM text_tasks; DELETE FROM doc_tasks');
+    await fx.db.query('DELETE FROM text_tasks; DELETE FROM doc_tasks');
     await w.close();
   });
 
   it('sends a stalled file its missing chunks once its queue is idle, and leaves a queue that is merely behind', async () => {
     const w = await world();
     const file = await docFile({ status: 'translating', stage: 'translate', progressAgo: '11 minutes', published: true });
-    await storage.put(
+    await fx.storage.put(
       docSentencesKey(file.taskId, file.projectId),
       Buffer.from(JSON.stringify(['twenty one', 'thirty eight', 'fifty eight'])),
     );
@@ -189,7 +150,7 @@ describe('the recovery sweeper', () => {
           ['text', behind, 0, 'twenty one'],
         ].sort(),
       );
-    await db.query('DELETE FROM text_tasks; DELETE FROM doc_tasks');
+    await fx.db.query('DELETE FROM text_tasks; DELETE FROM doc_tasks');
     await w.close();
   });
 
@@ -197,7 +158,7 @@ describe('the recovery sweeper', () => {
     const w = await world();
     const holder = 'doc-gone-1-abcdef01';
     const file = await docFile({ status: 'translating', stage: 'assemble', holder, progressAgo: '5 seconds', published: true });
-    await db.query(
+    await fx.db.query(
       `INSERT INTO doc_chunks (project_id, chunk_index, translations, engine) VALUES ($1, 0, '["三十八", "五十八"]', 'local')`,
       [file.projectId],
     );
@@ -229,10 +190,10 @@ describe('the recovery sweeper', () => {
     await expect.poll(() => w.devices.isGone(holder)).toBe(true);
     await sweeper.sweepOnce();
     await expect.poll(() => queued.map((j) => j.project_id)).toEqual([file.projectId]);
-    expect(JSON.parse((await storage.getBuffer(queued[0]!.translations_key)).toString())).toEqual(['记忆', '三十八', '五十八']);
-    const { rows } = await db.query('SELECT holder FROM doc_files WHERE project_id = $1', [file.projectId]);
+    expect(JSON.parse((await fx.storage.getBuffer(queued[0]!.translations_key)).toString())).toEqual(['记忆', '三十八', '五十八']);
+    const { rows } = await fx.db.query('SELECT holder FROM doc_files WHERE project_id = $1', [file.projectId]);
     expect(rows).toEqual([{ holder: null }]);
-    await db.query('DELETE FROM doc_tasks');
+    await fx.db.query('DELETE FROM doc_tasks');
     await w.close();
   });
 
@@ -242,35 +203,35 @@ describe('the recovery sweeper', () => {
     const text = await textTask({ publishedAgo: '1 second' });
     w.sweeper(true);
     await expect.poll(() => jobs.map((j) => j.task_id)).toEqual([text]);
-    await db.query('DELETE FROM text_tasks');
+    await fx.db.query('DELETE FROM text_tasks');
     await w.close();
   });
 
   it('ends ledgers a failed refund left open: a document file, a text task, an interactive translation', async () => {
     // The ledger's database is unreachable while the work fails: the refunds fail and are logged.
-    const down = new pg.Pool({ connectionString: tdb.url });
+    const down = new pg.Pool({ connectionString: fx.tdb.url });
     await down.end();
     const broken = await world(down);
     const file = await docFile({ status: 'translating', stage: 'translate', progressAgo: '1 second', published: true });
     const text = await textTask({ publishedAgo: '1 second' });
-    const quota = ledgerPort(db);
-    await quota.reserve({ userId }, file.projectId, 30);
-    await quota.reserve({ userId }, text, 10);
+    const quota = ledgerPort(fx.db);
+    await quota.reserve({ userId: fx.userId }, file.projectId, 30);
+    await quota.reserve({ userId: fx.userId }, text, 10);
     const sync = `sync:${randomUUID()}`;
-    await quota.reserve({ userId }, sync, 5);
-    await db.query(`UPDATE quota_reservations SET created_at = now() - interval '11 minutes' WHERE task_id = $1`, [sync]);
+    await quota.reserve({ userId: fx.userId }, sync, 5);
+    await fx.db.query(`UPDATE quota_reservations SET created_at = now() - interval '11 minutes' WHERE task_id = $1`, [sync]);
     expect(await failDocFile(broken.deps, file.projectId, 'chunk died')).toBe(true);
-    expect(await failTask(db, text, 'job died')).toBe(true);
+    expect(await failTask(fx.db, text, 'job died')).toBe(true);
     await endTextLedger(broken.deps, text, 'failed', 10);
     expect(broken.logs.join('\n')).toMatch(new RegExp(`refunding ${file.projectId} failed[\\s\\S]*refunding ${text} failed`));
-    expect((await findReservation(db, file.projectId))?.state).toBe('reserved');
+    expect((await findReservation(fx.db, file.projectId))?.state).toBe('reserved');
     await broken.close();
 
     const w = await world();
     const ended = await w.sweeper().sweepOnce();
     expect(ended).toBeGreaterThanOrEqual(3);
-    for (const id of [file.projectId, text, sync]) expect((await findReservation(db, id))?.state, id).toBe('refunded');
-    const { rows } = await db.query('SELECT ledger_done FROM doc_files WHERE project_id = $1', [file.projectId]);
+    for (const id of [file.projectId, text, sync]) expect((await findReservation(fx.db, id))?.state, id).toBe('refunded');
+    const { rows } = await fx.db.query('SELECT ledger_done FROM doc_files WHERE project_id = $1', [file.projectId]);
     expect(rows).toEqual([{ ledger_done: true }]);
     // A second sweep has nothing left to end.
     expect(await w.sweeper().sweepOnce()).toBe(0);

@@ -3,7 +3,7 @@
  * the gateway uses (S3_URL, or STORAGE_DIR on a shared disk). SIGTERM finishes or hands back the
  * files it holds before exiting.
  */
-import { CLOSE_DEADLINE_MS, createBus, createStorage } from '@mtp/platform';
+import { CLOSE_DEADLINE_MS, createBus, createStorage, stopOnSignals } from '@mtp/platform';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDocWorkerSettings } from './worker/settings';
@@ -25,16 +25,15 @@ async function main() {
   });
   console.log(`doc worker ready: ${worker.deviceId}`);
 
-  const stop = async (signal: string) => {
-    console.log(`${signal}: stopping doc worker`);
-    setTimeout(() => process.exit(1), CLOSE_DEADLINE_MS + 5_000).unref();
-    await worker.stop(CLOSE_DEADLINE_MS);
-    await bus.close();
-    await storage.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(
+    'doc worker',
+    async () => {
+      await worker.stop(CLOSE_DEADLINE_MS);
+      await bus.close();
+      await storage.close();
+    },
+    CLOSE_DEADLINE_MS + 5_000,
+  );
 }
 
 main().catch((err) => {

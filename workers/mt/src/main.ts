@@ -2,7 +2,7 @@
  * The MT worker as its own process (cluster mode): `NATS_URL=nats://... MODELS_DIR=... node
  * --import tsx workers/mt/src/main.ts`. SIGTERM hands unfinished jobs back before exiting.
  */
-import { CLOSE_DEADLINE_MS, createBus } from '@mtp/platform';
+import { CLOSE_DEADLINE_MS, createBus, stopOnSignals } from '@mtp/platform';
 import { ensureDefaultModels } from './models/ensure-default-models';
 import { ModelRegistry } from './models/model-registry';
 import { RemoteChatEngine } from './remote/remote-chat-engine';
@@ -37,15 +37,14 @@ async function main() {
   });
   console.log(`mt worker ready: ${worker.deviceId}`);
 
-  const stop = async (signal: string) => {
-    console.log(`${signal}: stopping mt worker`);
-    setTimeout(() => process.exit(1), CLOSE_DEADLINE_MS + 5_000).unref();
-    await worker.stop();
-    await bus.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(
+    'mt worker',
+    async () => {
+      await worker.stop();
+      await bus.close();
+    },
+    CLOSE_DEADLINE_MS + 5_000,
+  );
 }
 
 main().catch((err) => {
