@@ -57,7 +57,7 @@ describe('the single-machine platform killed mid-work', () => {
     const userId = admin[0]!.user_id;
     const before = (await remaining(tdb.db, userId)).total_left;
 
-    // A document of 6,000 lines (many chunks), then an async text task queued behind its chunks.
+    // A document of 6,000 lines (many chunks).
     const lines = Array.from({ length: 6_000 }, (_, i) => (i % 2 ? 'thirty eight' : 'twenty one'));
     const form = new FormData();
     form.append('src_lang', 'en-us');
@@ -65,6 +65,17 @@ describe('the single-machine platform killed mid-work', () => {
     form.append('files', new Blob([lines.join('\n')]), 'numbers.txt');
     const created = await call<{ task_id: string }>(gateway.api, token, 'request_translate/doc/create', { method: 'POST', body: form });
     expect(created.code, created.msg).toBe(20000);
+    // The text task goes once the document's chunks are queued, so it waits behind them.
+    await waitFor(
+      'the document prepared',
+      async () => {
+        const { rows } = await tdb.db.query(`SELECT 1 FROM doc_files WHERE task_id = $1 AND status = 'translating'`, [
+          created.data.task_id,
+        ]);
+        return rows.length > 0 ? true : undefined;
+      },
+      60_000,
+    );
     const text = Array.from({ length: 400 }, () => 'fifty eight').join('\n');
     const submitted = await call<{ task_id: string }>(gateway.api, token, 'text/translate_async', {
       method: 'POST',

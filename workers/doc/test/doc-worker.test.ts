@@ -4,7 +4,16 @@
  * takes a file to write and writes the result; stopping, it hands every
  * file it had taken and not written to the shared queue, so none is lost.
  */
-import { consumeJobsOf, createStorage, MemoryBroker, MemoryBus, publishJobTo, requestOf, type ObjectStorage } from '@mtp/platform';
+import {
+  consumeJobsOf,
+  createStorage,
+  MemoryBroker,
+  MemoryBus,
+  publishEventTo,
+  publishJobTo,
+  requestOf,
+  type ObjectStorage,
+} from '@mtp/platform';
 import { BUS, type AssembleDocumentJob, type DocResult } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -86,6 +95,7 @@ describe('the document worker', () => {
     expect(results).toContainEqual(
       expect.objectContaining({ kind: 'doc.failed', project_id: encrypted.projectId, stage: 'prepare', code: 'FILE_ENCRYPTED' }),
     );
+    expect(worker.keptFiles()).toBe(1);
     expect(JSON.parse((await storage.getBuffer(`docs/${good.taskId}/${good.projectId}/work/sentences.json`)).toString())).toEqual([
       'twenty one',
       'thirty eight',
@@ -105,6 +115,29 @@ describe('the document worker', () => {
       '二十一',
       '三十八',
     ]);
+    expect(worker.keptFiles()).toBe(0);
+    await worker.stop(1_000);
+    await bus.close({ deadlineMs: 100 });
+  });
+
+  it('forgets a kept document whose file was interrupted or failed elsewhere', async () => {
+    const { bus, results, worker } = await setup();
+    const file = await stored('n.txt', Buffer.from('twenty one'));
+    await publishJobTo(bus, BUS.prepareDocuments, {
+      kind: 'doc.prepare',
+      task_id: file.taskId,
+      project_id: file.projectId,
+      file_name: 'n.txt',
+      ext: 'txt',
+      source_key: file.key,
+      sentences_key: `docs/${file.taskId}/${file.projectId}/work/sentences.json`,
+      src_lang: 'en-us',
+      translate_pictures: false,
+    });
+    await expect.poll(() => results.length).toBe(1);
+    expect(worker.keptFiles()).toBe(1);
+    await publishEventTo(bus, BUS.jobsWithdrawn, { task_ids: [file.projectId] });
+    await expect.poll(() => worker.keptFiles()).toBe(0);
     await worker.stop(1_000);
     await bus.close({ deadlineMs: 100 });
   });

@@ -40,6 +40,8 @@ export type DocWorkerOptions = {
 
 export type DocWorker = {
   deviceId: string;
+  /** Opened documents kept for their writing. */
+  keptFiles(): number;
   /** Stops taking work, finishes or hands back what it has (by the deadline), reports offline. */
   stop(deadlineMs?: number): Promise<void>;
 };
@@ -129,6 +131,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
 
   return {
     deviceId: workerId,
+    keptFiles: () => ctx.kept.size,
     stop: async (deadlineMs = STOP_DEADLINE_MS) => {
       await holder.stop(deadlineMs);
       await prepare.stop();

@@ -93,6 +93,12 @@ export async function startHolderService(ctx: DocWorkerContext, concurrency: num
     { worker: ctx.workerId },
   );
 
+  // A file interrupted or failed elsewhere is never written here: its kept document goes now,
+  // not when the memory bound evicts it.
+  const withdrawals: BusSubscription = await subscribeTo(ctx.bus, BUS.jobsWithdrawn, (event) => {
+    for (const projectId of event.task_ids) ctx.kept.drop(projectId);
+  });
+
   return {
     get busy() {
       return running.size + waiting.length;
@@ -101,6 +107,7 @@ export async function startHolderService(ctx: DocWorkerContext, concurrency: num
       stopping = true;
       await requests.unsubscribe();
       await layIns.unsubscribe();
+      await withdrawals.unsubscribe();
       for (const job of waiting.splice(0)) await handOver(job);
       let timer: NodeJS.Timeout | undefined;
       const expired = new Promise<'expired'>((resolve) => (timer = setTimeout(() => resolve('expired'), deadlineMs)));
