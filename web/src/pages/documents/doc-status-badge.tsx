@@ -14,7 +14,8 @@ const COLORS: Record<DocFileStatus, string> = {
 export function DocStatusBadge({ status, testId }: { status: DocFileStatus; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="light" data-testid={testId} data-status={status}>
+    // Never narrower than its word: a squeezed table column would cut it to "排…".
+    <Badge color={COLORS[status]} variant="light" data-testid={testId} data-status={status} style={{ minWidth: 'max-content' }}>
       {t(`documents.status.${status}`)}
     </Badge>
   );

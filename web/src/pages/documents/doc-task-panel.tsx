@@ -48,23 +48,26 @@ export function DocTaskPanel({ state }: { state: DocTaskState }) {
           data-score={score}
         />
         {state.error && <TaskError code={state.error.code} msg={state.error.msg} atUpload={state.taskId === null} />}
+        {/* A phone scrolls the table sideways rather than squeezing its columns to one letter. */}
         {files.length > 0 && (
-          <Table data-testid="doc-file-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('documents.fileName')}</Table.Th>
-                <Table.Th>{t('documents.statusColumn')}</Table.Th>
-                <Table.Th w={160}>{t('documents.progress')}</Table.Th>
-                <Table.Th>{t('documents.chars')}</Table.Th>
-                <Table.Th>{t('documents.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {files.map((f) => (
-                <FileRow key={f.projectId} file={f} />
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={560}>
+            <Table data-testid="doc-file-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('documents.fileName')}</Table.Th>
+                  <Table.Th>{t('documents.statusColumn')}</Table.Th>
+                  <Table.Th w={160}>{t('documents.progress')}</Table.Th>
+                  <Table.Th>{t('documents.chars')}</Table.Th>
+                  <Table.Th>{t('documents.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {files.map((f) => (
+                  <FileRow key={f.projectId} file={f} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
         <Text size="xs" c="dimmed">
           {t('documents.keptHours', { hours: TIMINGS.docRetentionHours })}
