@@ -26,7 +26,7 @@ export type TextTask = {
 
 export type TextJobDeps = TextTranslationDeps & { bus: Bus; pool: string; log: (line: string) => void };
 
-/** The segment job of a text task (`attempt` > 0: republished by the sweeper under a fresh job id). */
+/** The segment job of a text task (published at submit, and again by the sweeper when lost). */
 export function textJobOf(task: { task_id: string; segments: string[]; src_lang: string; tgt_lang: string; domain: string }): SegmentJob {
   return {
     kind: 'text',

@@ -145,8 +145,11 @@ export function publishEventTo<S extends TSchema>(bus: Bus, entry: EventEntry<S>
   return bus.publish(addressOf(entry, route), payload);
 }
 
-/** Publishes to a subject a message itself named (a job's `reply_to`), checked against the entry. */
-export function replyEventTo<S extends TSchema>(bus: Bus, entry: EventEntry<S>, subject: string, payload: Static<S>): Promise<void> {
+/**
+ * Publishes to a subject a message itself named (a job's `reply_to`); the entry types the payload,
+ * and the receiver's `subscribeTo` checks it.
+ */
+export function replyEventTo<S extends TSchema>(_entry: EventEntry<S>, bus: Bus, subject: string, payload: Static<S>): Promise<void> {
   return bus.publish(subject, payload);
 }
 

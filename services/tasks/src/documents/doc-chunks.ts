@@ -9,14 +9,12 @@
 import { publishEventTo, publishJobTo, requestOf } from '@mtp/platform';
 import { BUS, type AssembleDocumentJob, type SegmentResult } from '@mtp/proto';
 import type { DocDeps } from './doc-deps';
-import { DOC_CHUNK_SENTENCES, docResultKey, docTranslationsKey } from './doc-keys';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { DOC_CHUNK_SENTENCES, docResultKey, docTranslationsKey, isUuid } from './doc-keys';
 
 /** Stores a translated chunk of a document file (a repeat is counted but changes nothing else). */
 export async function storeDocChunk(deps: DocDeps, result: SegmentResult): Promise<void> {
   // Project ids are UUIDs; anything else names no file (and would not reach the uuid column).
-  if (!UUID.test(result.task_id)) return;
+  if (!isUuid(result.task_id)) return;
   // One statement (one round trip, atomic on its own): lock the file, store the chunk unless it
   // is already there, count it.
   const { rows } = await deps.db.query<{

@@ -1,3 +1,6 @@
+/** Task and project ids are UUIDs; anything else was not made by this service. */
+export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
 /** Where a document task's files live in object storage; one prefix per task, so expiry deletes it whole. */
 export const docTaskPrefix = (taskId: string) => `docs/${taskId}/`;
 export const docSourceKey = (taskId: string, projectId: string, ext: string) => `docs/${taskId}/${projectId}/source.${ext}`;

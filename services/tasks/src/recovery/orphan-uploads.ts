@@ -6,10 +6,10 @@
  * way yet); otherwise it is long enough for the slowest upload.
  */
 import type { ObjectStorage, Db } from '@mtp/platform';
+import { docTaskPrefix, isUuid } from '../documents/doc-keys';
 
 /** Why 6 hours: a 200 MB upload over a slow link takes well under that. */
 export const ORPHAN_UPLOAD_AGE_MS = 6 * 3_600_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function deleteOrphanUploads(deps: { db: Db; storage: ObjectStorage }, olderThanMs: number): Promise<number> {
   const newest = new Map<string, number>();
@@ -27,8 +27,8 @@ export async function deleteOrphanUploads(deps: { db: Db; storage: ObjectStorage
   for (const taskId of old) {
     if (owned.has(taskId)) continue;
     // Only folders shaped like ours: a task id that is not a UUID was not made by this service.
-    if (!UUID.test(taskId)) continue;
-    deleted += await deps.storage.deletePrefix(`docs/${taskId}/`);
+    if (!isUuid(taskId)) continue;
+    deleted += await deps.storage.deletePrefix(docTaskPrefix(taskId));
   }
   return deleted;
 }

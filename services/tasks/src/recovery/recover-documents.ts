@@ -7,13 +7,13 @@
  * idempotent, so a job that was only late costs a second translation, never a second charge.
  */
 import { publishJobTo, queueOf } from '@mtp/platform';
-import { BUS } from '@mtp/proto';
+import { BUS, type LanguageCode, type SegmentJob } from '@mtp/proto';
 import type { DocDeps } from '../documents/doc-deps';
 import { completeFile, publishAssembly } from '../documents/doc-chunks';
 import { docSentencesKey } from '../documents/doc-keys';
 import { chunkJobsOf, publishChunks } from '../documents/doc-prepared';
 import { prepareJobOf } from '../documents/doc-submit';
-import type { RecoveryRules } from './recovery-rules';
+import { queueIdleness, type RecoveryRules } from './recovery-rules';
 
 type WorkingFile = {
   project_id: string;
@@ -30,10 +30,10 @@ type WorkingFile = {
   stalled: boolean;
   holder_stalled: boolean;
   user_id: number;
-  src_lang: Parameters<typeof prepareJobOf>[2];
-  tgt_lang: Parameters<typeof prepareJobOf>[2];
+  src_lang: LanguageCode;
+  tgt_lang: LanguageCode;
   mode: 0 | 1 | 2;
-  domain: 'general';
+  domain: SegmentJob['domain'];
   translate_pictures: boolean;
   pool: string;
 };
@@ -52,15 +52,7 @@ export async function recoverDocuments(deps: DocDeps, rules: RecoveryRules): Pro
      ORDER BY f.progress_at LIMIT 500`,
     [rules.resumeAll, rules.unpublishedAfterMs, rules.stalledAfterMs, rules.holderStalledAfterMs],
   );
-  const idle = new Map<string, Promise<boolean>>();
-  const queueIdle = (queue: string) => {
-    if (!idle.has(queue))
-      idle.set(
-        queue,
-        deps.bus.pendingJobs(queue).then((n) => n === 0),
-      );
-    return idle.get(queue)!;
-  };
+  const queueIdle = queueIdleness(deps.bus);
   let recovered = 0;
   for (const file of rows) {
     try {

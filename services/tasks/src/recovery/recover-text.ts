@@ -7,7 +7,7 @@
 import { publishJobTo, queueOf } from '@mtp/platform';
 import { BUS, segmentJobId } from '@mtp/proto';
 import { textJobOf, type TextJobDeps } from '../text-jobs';
-import type { RecoveryRules } from './recovery-rules';
+import { queueIdleness, type RecoveryRules } from './recovery-rules';
 
 type QueuedText = {
   task_id: string;
@@ -29,14 +29,10 @@ export async function recoverTextTasks(deps: Pick<TextJobDeps, 'db' | 'bus' | 'l
     [rules.resumeAll, rules.unpublishedAfterMs, rules.stalledAfterMs],
   );
   let published = 0;
-  const idleQueues = new Map<string, boolean>();
+  const queueIdle = queueIdleness(deps.bus);
   for (const task of rows) {
     // A stalled task on a queue that still holds jobs may just be behind them.
-    if (!rules.resumeAll && !task.unpublished) {
-      const queue = queueOf(BUS.translateSegments, task.pool);
-      if (!idleQueues.has(queue)) idleQueues.set(queue, (await deps.bus.pendingJobs(queue)) === 0);
-      if (!idleQueues.get(queue)) continue;
-    }
+    if (!rules.resumeAll && !task.unpublished && !(await queueIdle(queueOf(BUS.translateSegments, task.pool)))) continue;
     const job = textJobOf(task);
     try {
       await publishJobTo(deps.bus, BUS.translateSegments, job, { pool: task.pool, jobId: `${segmentJobId(job)}:r${task.republished + 1}` });

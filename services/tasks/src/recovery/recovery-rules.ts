@@ -4,6 +4,21 @@
  * process that died between the row and the publish, an in-process bus that restarted empty, a
  * holder that died holding a file).
  */
+import type { Bus } from '@mtp/platform';
+
+/** Whether a queue holds nothing: asked of the bus once per queue and sweep. */
+export function queueIdleness(bus: Bus): (queue: string) => Promise<boolean> {
+  const idle = new Map<string, Promise<boolean>>();
+  return (queue) => {
+    if (!idle.has(queue))
+      idle.set(
+        queue,
+        bus.pendingJobs(queue).then((n) => n === 0),
+      );
+    return idle.get(queue)!;
+  };
+}
+
 export type RecoveryRules = {
   /** Everything unfinished goes out again now: the process just started on an in-process bus, which kept nothing. */
   resumeAll: boolean;

@@ -4,7 +4,7 @@
  * selected entries when some are checked, else the whole bank) and the deletes, which open the
  * screen's confirmation dialog.
  */
-import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import type { BankItem } from '@mtp/proto';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Dispatch, SetStateAction } from 'react';
@@ -14,6 +14,7 @@ import { exportAll, exportChosen } from '../../api/bank-endpoints';
 import type { SessionUser } from '../../auth/session-user';
 import { EXPORT_FORMATS, systemOrIndividual, type BankFlag, type BankScope } from '../../banks/bank-rules';
 import { TablePager } from '../../components/table-pager';
+import { ExportControls } from './export-controls';
 import type { PagedSearch } from '../../components/use-paged-search';
 import { bankEntriesQueryOptions } from '../../queries/bank-query-options';
 import type { BankDialogs } from './bank-screen-dialogs';
@@ -73,17 +74,14 @@ export function EntryPanel({ user, flag, scope, bank, editable, paged, selected,
               </Button>
             </>
           )}
-          <NativeSelect
-            size="xs"
-            aria-label={t('bank.exportFormat')}
-            data={EXPORT_FORMATS[flag].map((f) => ({ value: f, label: f.toUpperCase() }))}
-            value={format}
-            onChange={(e) => setFormat(e.currentTarget.value)}
-            data-testid="export-format"
+          <ExportControls
+            flag={flag}
+            format={format}
+            onFormat={setFormat}
+            exporting={exporting}
+            onExport={() => void runExport()}
+            selectedCount={selected.size}
           />
-          <Button size="xs" variant="light" loading={exporting} onClick={() => void runExport()} data-testid="export-submit">
-            {t(selected.size > 0 ? 'bank.exportSelected' : 'bank.exportSubmit')}
-          </Button>
           {editable && (
             <>
               <Button

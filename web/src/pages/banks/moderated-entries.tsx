@@ -3,12 +3,13 @@
  * server refuses staff writes into someone else's bank), with search, paging, export (all or
  * the selected entries) and deleting the selected or all entries after a confirmation.
  */
-import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { OwnedBankItem } from '@mtp/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../components/table-pager';
+import { ExportControls } from './export-controls';
 import { usePagedSearch } from '../../components/use-paged-search';
 import { deleteAllEntries, deleteChosenEntries, exportAll, exportChosen } from '../../api/bank-endpoints';
 import { currentSessionUser } from '../../auth/session-user';
@@ -76,17 +77,14 @@ export function ModeratedEntries({ flag, bank, onChanged }: { flag: BankFlag; ba
           w={240}
         />
         <Group gap="xs" align="flex-end">
-          <NativeSelect
-            size="xs"
-            aria-label={t('bank.exportFormat')}
-            data={EXPORT_FORMATS[flag].map((f) => ({ value: f, label: f.toUpperCase() }))}
-            value={format}
-            onChange={(e) => setFormat(e.currentTarget.value)}
-            data-testid="export-format"
+          <ExportControls
+            flag={flag}
+            format={format}
+            onFormat={setFormat}
+            exporting={exporting}
+            onExport={() => void runExport()}
+            selectedCount={selected.size}
           />
-          <Button size="xs" variant="light" loading={exporting} onClick={() => void runExport()} data-testid="export-submit">
-            {t(selected.size > 0 ? 'bank.exportSelected' : 'bank.exportSubmit')}
-          </Button>
           <Button
             size="xs"
             color="red"

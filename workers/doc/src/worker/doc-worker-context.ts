@@ -1,4 +1,5 @@
 import type { Bus, ObjectStorage } from '@mtp/platform';
+import type { DocResult } from '@mtp/proto';
 import type { KeptDocuments } from './kept-documents';
 import type { PictureTranslator } from './picture-texts';
 
@@ -13,4 +14,6 @@ export type DocWorkerContext = {
   log: (line: string) => void;
   /** Best-effort news of a file (`doc.progress`), for live views and fault tests. */
   report: (projectId: string, stage: 'prepare' | 'assemble', step: string) => void;
+  /** Sends what a job came to on `doc.results` (one job id per file, kind and worker). */
+  publishResult: (result: DocResult) => Promise<void>;
 };

@@ -8,6 +8,7 @@
 import {
   consumeJobsOf,
   describeHost,
+  publishEventTo,
   publishJobTo,
   startDeviceReporter,
   type Bus,
@@ -18,7 +19,7 @@ import { BUS, DEFAULT_POOL, type DocResult } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
 import { assembleDocument } from './assemble-document';
 import type { DocWorkerContext } from './doc-worker-context';
-import { reporterFor, startHolderService } from './holder-service';
+import { startHolderService } from './holder-service';
 import { KeptDocuments } from './kept-documents';
 import { PictureTranslator } from './picture-texts';
 import { prepareDocument } from './prepare-document';
@@ -65,6 +66,8 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
   const workerId = docWorkerId(host.host, host.pid);
   const concurrency = opts.concurrency ?? 2;
   const pictures = await PictureTranslator.start(opts.bus, workerId, { waitMs: opts.pictureWaitMs });
+  let done = 0;
+  let inFlight = 0;
   const ctx: DocWorkerContext = {
     bus: opts.bus,
     storage: opts.storage,
@@ -72,14 +75,13 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
     kept: new KeptDocuments(),
     pictures,
     log: opts.log ?? (() => {}),
-    report: () => {},
-  };
-  ctx.report = reporterFor(ctx);
-  let done = 0;
-  let inFlight = 0;
-  const publishResult = async (result: DocResult) => {
-    await publishJobTo(opts.bus, BUS.documentResults, result, { jobId: `${result.kind}:${result.project_id}:${workerId}` });
-    done += 1;
+    report: (projectId, stage, step) => {
+      publishEventTo(opts.bus, BUS.docProgress, { project_id: projectId, holder: workerId, stage, step }).catch(() => {});
+    },
+    publishResult: async (result: DocResult) => {
+      await publishJobTo(opts.bus, BUS.documentResults, result, { jobId: `${result.kind}:${result.project_id}:${workerId}` });
+      done += 1;
+    },
   };
 
   // The holder listens before any file is prepared here, so no lay-in event can come too early.
@@ -91,7 +93,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
       inFlight += 1;
       try {
         ctx.report(job.payload.project_id, 'prepare', 'started');
-        await publishResult(await prepareDocument(ctx, job.payload, () => job.progress()));
+        await ctx.publishResult(await prepareDocument(ctx, job.payload, () => job.progress()));
       } finally {
         inFlight -= 1;
       }
@@ -105,7 +107,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
       inFlight += 1;
       try {
         ctx.report(job.payload.project_id, 'assemble', 'started');
-        await publishResult(await assembleDocument(ctx, job.payload, () => job.progress()));
+        await ctx.publishResult(await assembleDocument(ctx, job.payload, () => job.progress()));
       } finally {
         inFlight -= 1;
       }

@@ -7,7 +7,7 @@
  * a shutdown past its deadline) is handed to the shared `doc.assemble` queue, where any worker
  * opens the stored source again; a holder that dies is noticed by the tasks service's sweeper.
  */
-import { publishEventTo, publishJobTo, serveRequestsOf, subscribeTo, type BusSubscription } from '@mtp/platform';
+import { publishJobTo, serveRequestsOf, subscribeTo, type BusSubscription } from '@mtp/platform';
 import { BUS, type AssembleDocumentJob } from '@mtp/proto';
 import { assembleDocument } from './assemble-document';
 import type { DocWorkerContext } from './doc-worker-context';
@@ -40,8 +40,7 @@ export async function startHolderService(ctx: DocWorkerContext, concurrency: num
 
   const write = async (job: AssembleDocumentJob) => {
     try {
-      const result = await assembleDocument(ctx, job, () => {});
-      await publishJobTo(ctx.bus, BUS.documentResults, result, { jobId: `${result.kind}:${job.project_id}:${ctx.workerId}` });
+      await ctx.publishResult(await assembleDocument(ctx, job, () => {}));
     } catch (err) {
       ctx.log(`doc worker ${ctx.workerId}: writing ${job.project_id} failed here, handed to the queue: ${(err as Error).message}`);
       await handOver(job);
@@ -116,12 +115,5 @@ export async function startHolderService(ctx: DocWorkerContext, concurrency: num
       // Past the deadline the process is about to go: another worker writes these files again.
       if (outcome === 'expired') for (const { job } of running.values()) await handOver(job);
     },
-  };
-}
-
-/** Tells listeners how a file is going (best effort). */
-export function reporterFor(ctx: Pick<DocWorkerContext, 'bus' | 'workerId'>) {
-  return (projectId: string, stage: 'prepare' | 'assemble', step: string) => {
-    publishEventTo(ctx.bus, BUS.docProgress, { project_id: projectId, holder: ctx.workerId, stage, step }).catch(() => {});
   };
 }

@@ -44,7 +44,7 @@ export async function consumeSegmentJobs(
   const deliver = async (job: SegmentJob, translations: string[], engine: string, modelVersion: string) => {
     if (job.kind === 'picture') {
       if (!job.reply_to) throw new UnrecoverableJobError('a picture job without reply_to');
-      await replyEventTo(bus, BUS.pictureTexts, job.reply_to, { task_id: job.task_id, translations });
+      await replyEventTo(BUS.pictureTexts, bus, job.reply_to, { task_id: job.task_id, translations });
       return;
     }
     await publishJobTo(
@@ -106,7 +106,7 @@ export async function consumeSegmentJobs(
       onDead: async (dead) => {
         const job = dead.payload as Partial<SegmentJob> | undefined;
         if (job?.kind !== 'picture' || typeof job.reply_to !== 'string' || typeof job.task_id !== 'string') return;
-        await replyEventTo(bus, BUS.pictureTexts, job.reply_to, { task_id: job.task_id, translations: [], error: dead.error });
+        await replyEventTo(BUS.pictureTexts, bus, job.reply_to, { task_id: job.task_id, translations: [], error: dead.error });
       },
     },
   );
