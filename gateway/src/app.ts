@@ -22,6 +22,10 @@ import { userRoutes } from './routes/user-routes';
 import type { DocDeps, TextJobDeps } from '@mtp/tasks';
 import { documentRoutes } from './routes/document-routes';
 import { adminRoutes } from './routes/admin-routes';
+import { forbidNulPlugin } from './plugins/forbid-nul';
+import { rateLimitsPlugin } from './plugins/rate-limits';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import type { RateLimits, TrustProxy } from './security-settings';
 
 export type AppDeps = {
   db: Db;
@@ -31,6 +35,12 @@ export type AppDeps = {
   docs?: DocDeps | null;
   webDist?: string;
   logger?: boolean | { level: string };
+  /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); default: none. */
+  trustProxy?: TrustProxy;
+  /** Limits of login and the code calls (RATE_LIMIT_*); default: DEFAULT_RATE_LIMITS. */
+  rateLimits?: RateLimits;
+  /** Origins allowed to frame the app (FRAME_ANCESTORS); default: none. */
+  frameAncestors?: string[];
 };
 
 export type RouteEntry = { method: string; url: string; auth: AuthMode };
@@ -43,7 +53,13 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: true }).withTypeProvider<TypeBoxTypeProvider>();
+  // Trusting every X-Forwarded-For would let any client choose its address (and so its visitor
+  // quota bucket and rate-limit key): only the configured proxies may say who the client is.
+  const trust = deps.trustProxy ?? false;
+  // A hop count is the operator's word that nothing reaches the gateway except through that many
+  // proxies; Fastify 5.12 refuses a bare number (it cannot check the peer), so it becomes this.
+  const trustProxy = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy }).withTypeProvider<TypeBoxTypeProvider>();
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -53,7 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await app.register(envelopePlugin);
+  await app.register(securityHeadersPlugin, { frameAncestors: deps.frameAncestors });
   await app.register(authPlugin, { accounts: deps.accounts });
+  await app.register(forbidNulPlugin);
+  await app.register(rateLimitsPlugin, { db: deps.db, limits: deps.rateLimits });
   await app.register(multipart, { limits: { files: 5, fields: 20 } });
 
   app.get('/healthz', async () => {
@@ -66,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(userRoutes, { accounts: deps.accounts });
       await api.register(codeRoutes, { accounts: deps.accounts });
       await api.register(permissionRoutes, { accounts: deps.accounts });
-      await api.register(siteRoutes, { accounts: deps.accounts });
+      const pictures = deps.docs ? { bus: deps.docs.bus, storage: deps.docs.storage } : null;
+      await api.register(siteRoutes, { accounts: deps.accounts, pictures });
       await api.register(billingRoutes, { db: deps.db });
       await api.register(translationRoutes, { deps: deps.text });
       const planOf = async (userId: number) => (await remaining(deps.db, userId)).plan_code;

@@ -3,6 +3,8 @@
  * a bad value stops the process with a message naming the variable.
  */
 import { loadRemoteSettings, spinSetting, type RemoteSettings } from '@mtp/mt-worker';
+import { secretSetting } from '@mtp/accounts';
+import { loadRateLimits, parseFrameAncestors, parseTrustProxy, type RateLimits, type TrustProxy } from './security-settings';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,8 +25,10 @@ export type Config = {
   /** First administrator; absent: admin@example.com with a generated password, printed once. */
   adminAccount: string | undefined;
   adminPassword: string | undefined;
-  /** Signing secret for tokens; absent: generated at first start and kept in the database. */
+  /** Signing secret for tokens (JWT_SECRET or _FILE); absent: generated at first start and kept in the database. */
   jwtSecret: string | undefined;
+  /** PEM of the password-encryption key (RSA_PRIVATE_KEY or _FILE); absent: generated, kept in the database. */
+  rsaPrivateKey: string | undefined;
   accessTtlSeconds: number;
   refreshTtlSeconds: number;
   /** The built web app served in single-machine mode; absent directory: API only. */
@@ -49,6 +53,12 @@ export type Config = {
   mtPool: string;
   /** A remote chat-completions engine for the in-process worker (MT_REMOTE_URL and friends). */
   mtRemote: RemoteSettings | null;
+  /** TRUST_PROXY: proxies whose X-Forwarded-For names the client; absent: none (direct clients). */
+  trustProxy: TrustProxy;
+  /** RATE_LIMIT_*: per-account and per-address limits of login and the code calls. */
+  rateLimits: RateLimits;
+  /** FRAME_ANCESTORS: origins allowed to frame the app (the Office add-in's host); absent: none. */
+  frameAncestors: string[];
 };
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -85,7 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: optional(env, 'MAIL_FROM') ?? 'MT Platform <no-reply@localhost>',
     adminAccount: optional(env, 'MTP_ADMIN_ACCOUNT'),
     adminPassword: optional(env, 'MTP_ADMIN_PASSWORD'),
-    jwtSecret: optional(env, 'JWT_SECRET'),
+    // Either the value itself or a mounted secret file (JWT_SECRET_FILE, RSA_PRIVATE_KEY_FILE).
+    jwtSecret: secretSetting(env, 'JWT_SECRET'),
+    rsaPrivateKey: secretSetting(env, 'RSA_PRIVATE_KEY'),
     accessTtlSeconds: intVar(env, 'ACCESS_TOKEN_TTL_S', 30 * 60),
     refreshTtlSeconds: intVar(env, 'REFRESH_TOKEN_TTL_S', 7 * 24 * 3600),
     webDist: path.resolve(optional(env, 'WEB_DIST') ?? path.join(REPO_ROOT, 'web/dist')),
@@ -99,5 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mtSpin: spinSetting(env),
     mtPool: optional(env, 'MT_POOL') ?? 'default',
     mtRemote: loadRemoteSettings(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: loadRateLimits(env),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
   };
 }

@@ -7,6 +7,7 @@ import { accountsMigrations, bootstrapAccounts, createAccounts, type BootstrapRe
 import { billingMigrations } from '@mtp/billing';
 import { tasksMigrations } from '@mtp/tasks';
 import { languageMigrations } from '@mtp/language';
+import { opsMigrations } from '@mtp/ops';
 import { createBus, createStorage, openDatabase, type Bus, runMigrations, type Migration, type OpenedDatabase } from '@mtp/platform';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
@@ -26,7 +27,13 @@ export type Platform = {
 
 /** Every service's migrations, in the order they must run (billing's tables reference users). */
 export async function allMigrations(): Promise<Migration[]> {
-  return [...(await accountsMigrations()), ...(await billingMigrations()), ...(await tasksMigrations()), ...(await languageMigrations())];
+  return [
+    ...(await accountsMigrations()),
+    ...(await billingMigrations()),
+    ...(await tasksMigrations()),
+    ...(await languageMigrations()),
+    ...(await opsMigrations()),
+  ];
 }
 
 export type StartOptions = { logger?: boolean | { level: string }; log?: (line: string) => void };
@@ -46,6 +53,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       jwtSecret: config.jwtSecret,
+      rsaPrivateKey: config.rsaPrivateKey,
       tokenSettings: { accessTtlSeconds: config.accessTtlSeconds, refreshTtlSeconds: config.refreshTtlSeconds },
     });
     const bus = await createBus({ natsUrl: config.natsUrl, name: 'gateway' });
@@ -71,6 +79,9 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       docs: translation.docs,
       webDist: config.webDist,
       logger: opts.logger,
+      trustProxy: config.trustProxy,
+      rateLimits: config.rateLimits,
+      frameAncestors: config.frameAncestors,
     });
     return {
       app,

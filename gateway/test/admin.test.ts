@@ -79,7 +79,8 @@ describe('sites', () => {
     expect((await gw.call('POST', 'site/create', { token: admin, body: { site_code: 'acme', site_name: 'Again' } })).code).toBe(40030);
     expect((await gw.call('POST', 'site/create', { token: admin, body: { site_code: 'Bad Code', site_name: 'x' } })).code).toBe(40000);
 
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    // A whole 1x1 PNG: logos are decoded and drawn again by a document worker.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
     const boundary = '----mtp';
     const form = [
       `--${boundary}\r\nContent-Disposition: form-data; name="site_id"\r\n\r\n${created.data.site_id}\r\n`,
@@ -100,7 +101,9 @@ describe('sites', () => {
     expect(config.data).toMatchObject({ site_name: 'Acme', allow_register: true });
     const logo = await gw.app.inject({ url: config.data.logo_url });
     expect(logo.headers['content-type']).toBe('image/png');
-    expect(logo.rawPayload.equals(png)).toBe(true);
+    // The PNG the worker drew: the same 1x1 picture (IHDR width and height), not the upload's bytes.
+    expect(logo.rawPayload.subarray(0, 8).equals(png.subarray(0, 8))).toBe(true);
+    expect([logo.rawPayload.readUInt32BE(16), logo.rawPayload.readUInt32BE(20)]).toEqual([1, 1]);
     expect((await gw.call('GET', 'site/get_site_name', { query: { site_code: 'nope' } })).code).toBe(40027);
   });
 

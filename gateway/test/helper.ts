@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { constants, publicEncrypt } from 'node:crypto';
 import type { RemoteSettings } from '@mtp/mt-worker';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { allMigrations } from '../src/platform';
 import { startTranslationRuntime } from '../src/translation-runtime';
 
@@ -39,6 +39,8 @@ export type TestGatewayOptions = {
   s3Url?: string;
   /** Run a document worker on the gateway's bus (default yes; no: uploads wait for one). */
   docWorker?: boolean;
+  /** Passed to buildApp: proxies to trust, rate limits (default: the production defaults). */
+  app?: Pick<AppDeps, 'trustProxy' | 'rateLimits' | 'frameAncestors'>;
 };
 
 export async function buildTestGateway(opts: TestGatewayOptions = {}) {
@@ -64,7 +66,7 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
     // The same document worker as a single machine runs, on this gateway's bus.
     docWorker: opts.docWorker ?? true,
   });
-  const app: FastifyInstance = await buildApp({ db: tdb.db, accounts, text: translation.text, docs: translation.docs });
+  const app: FastifyInstance = await buildApp({ db: tdb.db, accounts, text: translation.text, docs: translation.docs, ...opts.app });
   const db: Db = tdb.db;
 
   const encrypt = (password: string) =>

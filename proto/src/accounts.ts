@@ -25,7 +25,8 @@ export const TokenPair = Type.Object({
 });
 export type TokenPair = Static<typeof TokenPair>;
 
-export const AccessTokenData = Type.Object({ access_token: Type.String(), expires_in: Type.Integer() });
+/** The answer of `user/refresh_token`: refresh tokens rotate, so a new one comes with the access token. */
+export const AccessTokenData = Type.Object({ access_token: Type.String(), refresh_token: Type.String(), expires_in: Type.Integer() });
 export type AccessTokenData = Static<typeof AccessTokenData>;
 
 export const AccountQuery = Type.Object({ account: Type.String({ maxLength: 120 }) });
@@ -35,7 +36,7 @@ export type CheckAccountData = Static<typeof CheckAccountData>;
 
 export const ImageCodeData = Type.Object({
   captcha_id: Type.String(),
-  /** A data: URL of the captcha picture (SVG). */
+  /** A data: URL of the captcha picture (PNG). */
   image: Type.String(),
 });
 export type ImageCodeData = Static<typeof ImageCodeData>;

@@ -146,3 +146,25 @@ export const DocProgress = Type.Object({
   step: Type.String(),
 });
 export type DocProgress = Static<typeof DocProgress>;
+
+/**
+ * doc.picture.reencode: a picture the platform will serve on its own pages (a site logo) is
+ * decoded by its content, never its declared type or name, and drawn again into a fresh PNG, so
+ * not one byte of the upload is ever served. Only keys travel (NATS payloads are ~1 MB at most).
+ */
+export const ReencodePictureRequest = Type.Object({
+  source_key: Id,
+  /** Where the worker writes the PNG; nothing is written when the picture is refused. */
+  result_key: Id,
+  /** The largest width or height accepted, read from the header before anything is decoded. */
+  max_side: Type.Integer({ minimum: 1 }),
+});
+export type ReencodePictureRequest = Static<typeof ReencodePictureRequest>;
+
+/** `ok`, or why the picture was refused: not a PNG or JPEG, too many pixels, or bytes that do not decode. */
+export const ReencodePictureReply = Type.Object({
+  outcome: literalUnion(['ok', 'not_a_picture', 'too_large', 'undecodable'] as const),
+  width: Type.Integer({ minimum: 0 }),
+  height: Type.Integer({ minimum: 0 }),
+});
+export type ReencodePictureReply = Static<typeof ReencodePictureReply>;

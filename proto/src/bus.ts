@@ -20,6 +20,8 @@ import {
   PictureChargeReply,
   PictureChargeRequest,
   PrepareDocumentJob,
+  ReencodePictureReply,
+  ReencodePictureRequest,
 } from './bus-doc';
 import { DeviceRecord, POOL_PATTERN } from './bus-devices';
 import { JobProgress, JobsWithdrawn, PictureTexts, SegmentJob, SegmentResult, TranslateTextReply, TranslateTextRequest } from './bus-mt';
@@ -167,6 +169,16 @@ export const BUS = {
     // Why: one ledger transaction; 10 s means the tasks service is down, and the picture is
     // then left as it was rather than translated without being paid for.
     timeoutMs: 10_000,
+  },
+  reencodePicture: {
+    subject: 'doc.picture.reencode',
+    pooled: false,
+    schema: ReencodePictureRequest,
+    replySchema: ReencodePictureReply,
+    // Why: a super administrator waits on the upload. Redrawing a 4096x4096 logo takes about a
+    // second on CPU; 20 s covers a worker busy opening documents on a loaded machine, and past
+    // that the upload fails (nothing saved) rather than hang. No worker at all fails at once.
+    timeoutMs: 20_000,
   },
   docProgress: {
     subject: 'doc.progress',

@@ -61,7 +61,12 @@ export const CODES = {
   LANGUAGE_UNDETECTED: entry(40033, 200, '无法识别源语言，请选择源语言', 'The source language could not be detected; please choose it'),
   PAIR_UNAVAILABLE: entry(40034, 200, '该语言方向暂不可用', 'This language pair is not available on this server'),
   TRANSLATION_FAILED: entry(50010, 200, '翻译失败，请稍后重试', 'Translation failed, please try again later'),
-  LOGO_INVALID: entry(40031, 200, '请上传不超过2MB的PNG、JPG或SVG图片', 'Please upload a PNG, JPG or SVG image of at most 2MB'),
+  LOGO_INVALID: entry(
+    40031,
+    200,
+    '请上传不超过2MB、4096×4096像素的PNG或JPG图片',
+    'Please upload a PNG or JPG image of at most 2MB and 4096x4096 pixels',
+  ),
 
   // HTTP-status answers the client reacts to (spec section 8).
   UNAUTHORIZED: entry(40100, 401, '登录凭证已过期，请重新登录', 'Login credentials have expired, please log in again'),

@@ -2,7 +2,7 @@
 import {
   login,
   logout,
-  refreshAccessToken,
+  refreshTokens,
   register,
   setUserStatus,
   updateAccount,
@@ -41,10 +41,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps }> =
   );
 
   // The refresh token is the bearer here; it is checked by the call itself, not the auth hook.
+  // It is exchanged once: the answer carries the next refresh token (rotation, accounts README).
   app.get('/user/refresh_token', { config: { auth: 'refresh' }, schema: { response: { 200: Reply(AccessTokenData) } } }, async (req) => {
     const token = bearerToken(req);
     if (!token) throw new AppError('UNAUTHORIZED');
-    return ok(req, await refreshAccessToken(accounts, token));
+    return ok(req, await refreshTokens(accounts, token));
   });
 
   app.post('/user/logout', { schema: { response: { 200: Reply(Empty) } } }, async (req) => {

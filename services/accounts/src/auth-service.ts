@@ -1,22 +1,41 @@
 /**
  * Login, tokens and logout. The order of checks in `login` decides which code a caller sees:
  * shape first, then the terms, then the account, the password, the activation, the site.
+ * Refresh tokens rotate: each is exchanged once, for a new pair; a retired one coming back ends
+ * the session as stolen.
  */
 import { AppError, assertRule, checkAccount, type LoginBody, type TokenPair } from '@mtp/proto';
+import { randomUUID } from 'node:crypto';
 import { inTransaction } from '@mtp/platform';
 import type { AccountsDeps, AuthContext } from './deps';
 import { decryptPassword, verifyPassword } from './password-crypto';
-import { endSession, findSession, openSession } from './sessions';
+import { currentRefreshTokenId, endSession, findSession, openSession, recordRefreshToken, rotateRefreshToken } from './sessions';
 import { findSiteRow, isSiteDisabled, MAIN_SITE_CODE } from './sites';
-import { findUserByAccount, findUserById } from './users';
+import { findUserByAccount, findUserById, type UserRow } from './users';
 import { ROLES } from '@mtp/proto';
 
-export async function issueTokens(deps: AccountsDeps, userId: number, sessionId: string): Promise<TokenPair> {
+async function signPair(deps: AccountsDeps, userId: number, sessionId: string, refreshTokenId: string): Promise<TokenPair> {
   const [access_token, refresh_token] = await Promise.all([
     deps.tokens.sign({ userId, sessionId, kind: 'access' }),
-    deps.tokens.sign({ userId, sessionId, kind: 'refresh' }),
+    deps.tokens.sign({ userId, sessionId, kind: 'refresh', tokenId: refreshTokenId }),
   ]);
   return { access_token, refresh_token, expires_in: deps.tokens.settings.accessTtlSeconds };
+}
+
+/** A new token pair for the session; its refresh token becomes the only one the session takes. */
+export async function issueTokens(deps: AccountsDeps, userId: number, sessionId: string): Promise<TokenPair> {
+  const refreshTokenId = randomUUID();
+  await recordRefreshToken(deps.db, sessionId, refreshTokenId);
+  return signPair(deps, userId, sessionId, refreshTokenId);
+}
+
+/**
+ * The session's tokens again, without rotating: the refresh token is re-signed with the id of
+ * the current one, so the caller's stored refresh token stays valid and the two are one link of
+ * the chain (whichever is exchanged first retires the other).
+ */
+export async function reissueTokens(deps: AccountsDeps, userId: number, sessionId: string): Promise<TokenPair> {
+  return signPair(deps, userId, sessionId, await currentRefreshTokenId(deps.db, sessionId, randomUUID()));
 }
 
 /** Fails with 41007 or "site not activated" when the site may not be used now. */
@@ -27,21 +46,32 @@ export async function assertSiteUsable(deps: AccountsDeps, siteId: number): Prom
   if (!site.is_login) throw new AppError('SITE_NOT_ACTIVATED');
 }
 
+/** A site's login page admits its own users; the main site's administrators may enter any. */
+async function admittedBySite(deps: AccountsDeps, user: UserRow, siteCode: string | undefined): Promise<boolean> {
+  if (!siteCode || siteCode === MAIN_SITE_CODE) return true;
+  const site = await findSiteRow(deps.db, { code: siteCode });
+  if (!site) throw new AppError('SITE_NOT_FOUND');
+  if (site.site_id === user.site_id) return true;
+  return user.role === ROLES.ADMIN && (await findSiteRow(deps.db, {}))?.site_id === user.site_id;
+}
+
 export async function login(deps: AccountsDeps, body: LoginBody): Promise<TokenPair> {
   assertRule(checkAccount(body.account));
   if (!body.agree_terms) throw new AppError('TERMS_NOT_AGREED');
   const password = decryptPassword(deps.keys, body.password);
 
   const user = await findUserByAccount(deps.db, body.account);
-  if (!user) throw new AppError('ACCOUNT_NOT_FOUND');
-  if (body.site_code && body.site_code !== MAIN_SITE_CODE) {
-    const site = await findSiteRow(deps.db, { code: body.site_code });
-    if (!site) throw new AppError('SITE_NOT_FOUND');
-    // A site's login page admits its own users; the main site's administrators may enter any.
-    const mainAdmin = user.role === ROLES.ADMIN && (await findSiteRow(deps.db, {}))?.site_id === user.site_id;
-    if (site.site_id !== user.site_id && !mainAdmin) throw new AppError('ACCOUNT_NOT_FOUND');
+  // Exactly one argon2 verify on every path, against a stand-in hash where there is no account
+  // (or no password): an unknown account must cost as long as a wrong password, or the answer
+  // time tells which accounts exist.
+  if (!user) {
+    await verifyPassword(deps.dummyPasswordHash, password);
+    throw new AppError('ACCOUNT_NOT_FOUND');
   }
-  if (!user.password_hash || !(await verifyPassword(user.password_hash, password))) throw new AppError('PASSWORD_WRONG');
+  const admitted = await admittedBySite(deps, user, body.site_code);
+  const passwordOk = await verifyPassword((admitted && user.password_hash) || deps.dummyPasswordHash, password);
+  if (!admitted) throw new AppError('ACCOUNT_NOT_FOUND');
+  if (!user.password_hash || !passwordOk) throw new AppError('PASSWORD_WRONG');
   if (!user.activated) throw new AppError('ACCOUNT_DEACTIVATED');
   await assertSiteUsable(deps, user.site_id);
 
@@ -54,7 +84,7 @@ export async function login(deps: AccountsDeps, body: LoginBody): Promise<TokenP
 }
 
 /** Maps a session's state to the HTTP-status code the client reacts to. */
-function assertLive(session: { endedReason: string | null } | null): asserts session is { endedReason: string | null } {
+function assertLive<S extends { endedReason: string | null }>(session: S | null): asserts session is S {
   if (!session) throw new AppError('UNAUTHORIZED');
   if (session.endedReason === 'replaced') throw new AppError('LOGGED_IN_ELSEWHERE');
   if (session.endedReason) throw new AppError('UNAUTHORIZED');
@@ -90,15 +120,28 @@ export async function authenticate(deps: AccountsDeps, accessToken: string): Pro
   return { userId: row.user_id, sessionId: row.session_id, role: row.role, siteId: row.site_id, account: row.account };
 }
 
-export async function refreshAccessToken(deps: AccountsDeps, refreshToken: string): Promise<{ access_token: string; expires_in: number }> {
+/**
+ * Exchanges a refresh token for a new pair. A refresh token that was already exchanged is a copy
+ * someone kept: the session ends as 'stolen', so neither the thief's tokens nor the owner's work
+ * any more (401) and the owner logs in again. The web app never sends a retired one: it
+ * refreshes under a lock shared by its tabs and re-reads the stored token inside it.
+ */
+export async function refreshTokens(deps: AccountsDeps, refreshToken: string): Promise<TokenPair> {
   const verdict = await deps.tokens.verify(refreshToken, 'refresh');
   if (!verdict.ok) throw new AppError('UNAUTHORIZED');
-  const session = await findSession(deps.db, verdict.claims.sessionId);
-  assertLive(session);
-  const user = await findUserById(deps.db, session.userId);
+  const { sessionId, tokenId } = verdict.claims;
+  const nextTokenId = randomUUID();
+  const rotated = await rotateRefreshToken(deps.db, sessionId, tokenId ?? null, nextTokenId);
+  if (!rotated) {
+    const session = await findSession(deps.db, sessionId);
+    assertLive(session);
+    await endSession(deps.db, sessionId, 'stolen');
+    deps.log(`a retired refresh token of session ${sessionId} (user ${session.userId}) came back: session ended as stolen`);
+    throw new AppError('UNAUTHORIZED');
+  }
+  const user = await findUserById(deps.db, rotated.userId);
   if (!user || !user.activated) throw new AppError('UNAUTHORIZED');
-  const access_token = await deps.tokens.sign({ userId: user.user_id, sessionId: session.sessionId, kind: 'access' });
-  return { access_token, expires_in: deps.tokens.settings.accessTtlSeconds };
+  return signPair(deps, user.user_id, sessionId, nextTokenId);
 }
 
 export async function logout(deps: AccountsDeps, ctx: AuthContext): Promise<void> {

@@ -7,6 +7,8 @@ import type { TokenIssuer } from './tokens';
 export type AccountsDeps = {
   db: Db;
   keys: PasswordKeys;
+  /** What login verifies against when the account does not exist (see makeStandInPasswordHash). */
+  dummyPasswordHash: string;
   tokens: TokenIssuer;
   mailer: Mailer;
   sms: SmsProvider;

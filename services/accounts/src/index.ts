@@ -5,15 +5,19 @@
 import type { Db } from '@mtp/platform';
 import { DevLogMailer, DevLogSmsProvider, SmtpMailer, type Log, type Mailer, type SmsProvider } from './delivery';
 import type { AccountsDeps } from './deps';
-import { loadPasswordKeys } from './password-crypto';
+import { loadPasswordKeys, makeStandInPasswordHash } from './password-crypto';
 import { DEFAULT_TOKEN_SETTINGS, TokenIssuer, type TokenSettings } from './tokens';
+import { captchaFontFamilies } from './captcha-image';
 
 export type AccountsOptions = {
   db: Db;
   log: Log;
   smtpUrl?: string;
   mailFrom?: string;
+  /** Token signing secret (JWT_SECRET / JWT_SECRET_FILE); absent: made once, kept in settings. */
   jwtSecret?: string;
+  /** PEM of the password-encryption key (RSA_PRIVATE_KEY / _FILE); absent: made once, kept in settings. */
+  rsaPrivateKey?: string;
   tokenSettings?: Partial<TokenSettings>;
   sms?: SmsProvider;
   mailer?: Mailer;
@@ -21,11 +25,17 @@ export type AccountsOptions = {
 
 export async function createAccounts(opts: AccountsOptions): Promise<AccountsDeps> {
   const settings = { ...DEFAULT_TOKEN_SETTINGS, ...opts.tokenSettings };
-  const [keys, tokens] = await Promise.all([loadPasswordKeys(opts.db), TokenIssuer.load(opts.db, settings, opts.jwtSecret)]);
+  const [keys, tokens, dummyPasswordHash] = await Promise.all([
+    loadPasswordKeys(opts.db, opts.rsaPrivateKey),
+    TokenIssuer.load(opts.db, settings, opts.jwtSecret),
+    makeStandInPasswordHash(),
+  ]);
   const mailer =
     opts.mailer ??
     (opts.smtpUrl ? new SmtpMailer(opts.smtpUrl, opts.mailFrom ?? 'MT Platform <no-reply@localhost>') : new DevLogMailer(opts.log));
-  return { db: opts.db, keys, tokens, mailer, sms: opts.sms ?? new DevLogSmsProvider(opts.log), log: opts.log };
+  if (captchaFontFamilies().length === 0)
+    opts.log('no fonts found: image codes cannot be drawn (install fonts-dejavu or fonts-liberation)');
+  return { db: opts.db, keys, tokens, dummyPasswordHash, mailer, sms: opts.sms ?? new DevLogSmsProvider(opts.log), log: opts.log };
 }
 
 export type { AccountsDeps, AuthContext } from './deps';
@@ -35,6 +45,7 @@ export * from './profile-service';
 export * from './admin-service';
 export { createCaptcha } from './captcha';
 export { accountsMigrations } from './migrations';
+export { secretSetting } from './secret-settings';
 export {
   createSite,
   updateSite,

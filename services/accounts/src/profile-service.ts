@@ -15,7 +15,7 @@ import {
   type UserData,
 } from '@mtp/proto';
 import type { AccountsDeps, AuthContext } from './deps';
-import { issueTokens } from './auth-service';
+import { reissueTokens } from './auth-service';
 import { findSession, markSessionVerified } from './sessions';
 import { resolveSite, siteById } from './sites';
 import { findUserByAccount, findUserById, normalizeAccount, updateUser } from './users';
@@ -73,10 +73,10 @@ export async function loginPermission(deps: AccountsDeps, ctx: AuthContext | nul
   };
 }
 
-/** The caller's site with its permission map and a fresh token pair for the same session. */
+/** The caller's site with its permission map and the session's token pair (not rotated). */
 export async function sitePermission(deps: AccountsDeps, ctx: AuthContext): Promise<SitePermissionData> {
   const site = await siteById(deps.db, ctx.siteId);
-  const tokens = await issueTokens(deps, ctx.userId, ctx.sessionId);
+  const tokens = await reissueTokens(deps, ctx.userId, ctx.sessionId);
   const { permissions } = await loginPermission(deps, ctx);
   return { ...tokens, site, permissions };
 }

@@ -1,13 +1,14 @@
 /**
  * Login sessions. A login opens one and ends every other live session of the account as
  * 'replaced' (their tokens then answer 403); logout, deactivation and a password reset end them
- * with their own reason (401: log in again).
+ * with their own reason (401: log in again), and so does a retired refresh token used again
+ * ('stolen'). Each session names the one refresh token (by its jti) that may be exchanged next.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@mtp/platform';
 import type pg from 'pg';
 
-export type EndReason = 'replaced' | 'logout' | 'deactivated' | 'password';
+export type EndReason = 'replaced' | 'logout' | 'deactivated' | 'password' | 'stolen';
 
 export type SessionState = {
   sessionId: string;
@@ -43,4 +44,39 @@ export async function endUserSessions(db: Db | pg.PoolClient, userId: number, re
 
 export async function markSessionVerified(db: Db, sessionId: string): Promise<void> {
   await db.query('UPDATE sessions SET verified_at = now() WHERE session_id = $1', [sessionId]);
+}
+
+/** Makes `tokenId` the session's one valid refresh token; any earlier one is retired. */
+export async function recordRefreshToken(db: Db, sessionId: string, tokenId: string): Promise<void> {
+  await db.query('UPDATE sessions SET refresh_jti = $2 WHERE session_id = $1', [sessionId, tokenId]);
+}
+
+/** The id of the session's current refresh token, recording `fallback` when it has none yet. */
+export async function currentRefreshTokenId(db: Db, sessionId: string, fallback: string): Promise<string> {
+  const { rows } = await db.query<{ refresh_jti: string }>(
+    'UPDATE sessions SET refresh_jti = COALESCE(refresh_jti, $2::uuid) WHERE session_id = $1 RETURNING refresh_jti',
+    [sessionId, fallback],
+  );
+  return rows[0]?.refresh_jti ?? fallback;
+}
+
+/**
+ * Exchanges the presented refresh token for `nextTokenId` in one statement, so two uses of the
+ * same token cannot both succeed. Answers the session's user, or null when the session is gone,
+ * ended, or holds another token. A token from before rotation (no jti) matches a session that
+ * has none recorded yet, once.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  sessionId: string,
+  presentedTokenId: string | null,
+  nextTokenId: string,
+): Promise<{ userId: number } | null> {
+  const { rows } = await db.query<{ user_id: number }>(
+    `UPDATE sessions SET refresh_jti = $3
+     WHERE session_id = $1 AND ended_at IS NULL AND refresh_jti IS NOT DISTINCT FROM $2::uuid
+     RETURNING user_id`,
+    [sessionId, presentedTokenId, nextTokenId],
+  );
+  return rows[0] ? { userId: rows[0].user_id } : null;
 }

@@ -30,10 +30,11 @@ type SiteRow = {
   has_small_logo: boolean;
 };
 
+// Only re-encoded (PNG) logos count: one saved as uploaded before that is not served (readLogo).
 const SELECT_SITE = `
   SELECT s.*,
-    EXISTS (SELECT 1 FROM site_logos l WHERE l.site_id = s.site_id AND l.kind = 'large') AS has_logo,
-    EXISTS (SELECT 1 FROM site_logos l WHERE l.site_id = s.site_id AND l.kind = 'small') AS has_small_logo
+    EXISTS (SELECT 1 FROM site_logos l WHERE l.site_id = s.site_id AND l.kind = 'large' AND l.mime = 'image/png') AS has_logo,
+    EXISTS (SELECT 1 FROM site_logos l WHERE l.site_id = s.site_id AND l.kind = 'small' AND l.mime = 'image/png') AS has_small_logo
   FROM sites s`;
 
 /** An enterprise site is disabled when switched off or past its expiry (spec section 4). */
@@ -127,18 +128,33 @@ export async function updateSite(db: Db, body: UpdateSiteBody): Promise<SiteInfo
 }
 
 export type LogoKind = 'large' | 'small';
-export const LOGO_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+/**
+ * What a stored logo may be: only a PNG the platform drew itself (a document worker re-encodes
+ * every upload). Served on our own origin, an SVG or an HTML file could run script there.
+ */
+export const LOGO_MIME_TYPES = ['image/png'] as const;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export async function saveLogo(db: Db, siteId: number, kind: LogoKind, mime: string, bytes: Buffer): Promise<void> {
+/** Saves a re-encoded logo (`png`: the worker's PNG, never the upload's bytes). */
+export async function saveLogo(db: Db, siteId: number, kind: LogoKind, png: Buffer): Promise<void> {
+  if (!png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new AppError('LOGO_INVALID');
   await siteById(db, siteId);
   await db.query(
     `INSERT INTO site_logos (site_id, kind, mime, bytes) VALUES ($1, $2, $3, $4)
      ON CONFLICT (site_id, kind) DO UPDATE SET mime = EXCLUDED.mime, bytes = EXCLUDED.bytes, updated_at = now()`,
-    [siteId, kind, mime, bytes],
+    [siteId, kind, LOGO_MIME_TYPES[0], png],
   );
 }
 
+/**
+ * The logo to serve, or null. Logos saved before re-encoding (SVG, JPEG, bytes as uploaded) are
+ * never served: they read as missing until the site's logo is uploaded again.
+ */
 export async function readLogo(db: Db, siteId: number, kind: LogoKind): Promise<{ mime: string; bytes: Buffer } | null> {
-  const { rows } = await db.query('SELECT mime, bytes FROM site_logos WHERE site_id = $1 AND kind = $2', [siteId, kind]);
-  return rows[0] ?? null;
+  const { rows } = await db.query<{ mime: string; bytes: Buffer }>(
+    'SELECT mime, bytes FROM site_logos WHERE site_id = $1 AND kind = $2 AND mime = $3',
+    [siteId, kind, LOGO_MIME_TYPES[0]],
+  );
+  const logo = rows[0];
+  return logo && logo.bytes.subarray(0, 8).equals(PNG_SIGNATURE) ? logo : null;
 }

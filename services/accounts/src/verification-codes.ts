@@ -1,6 +1,6 @@
 /**
  * One-time verification codes sent by e-mail or SMS: six digits, valid 10 minutes, one send a
- * minute per account and purpose, five wrong tries and the code is void. Only a hash is stored.
+ * minute per account and purpose, five tries and the code is void. Only a hash is stored.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '@mtp/platform';
@@ -32,15 +32,23 @@ export async function withdrawCode(db: Db, account: string, purpose: CodePurpose
   await db.query('DELETE FROM verification_codes WHERE account = $1 AND purpose = $2', [account, purpose]);
 }
 
-/** Answers whether `code` is right; a right code is used up, a wrong one counts a try. */
+/**
+ * Answers whether `code` is right. Every try, right or wrong, is counted by the same statement
+ * that checks it, under the row's lock: parallel guesses queue on that lock and each sees the
+ * count the previous one left, so only the first five tries can ever match. A right code sets
+ * the count to the limit, which uses it up in that same statement.
+ */
 export async function consumeCode(db: Db, account: string, purpose: CodePurpose, code: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `DELETE FROM verification_codes
-     WHERE account = $1 AND purpose = $2 AND code_hash = $3 AND expires_at > now() AND attempts < $4
-     RETURNING 1`,
-    [account, purpose, hashCode(account, purpose, code.trim()), MAX_ATTEMPTS],
+  const codeHash = hashCode(account, purpose, code.trim());
+  const { rows } = await db.query<{ matched: boolean }>(
+    `UPDATE verification_codes
+     SET attempts = CASE WHEN code_hash = $3 THEN $4 ELSE attempts + 1 END
+     WHERE account = $1 AND purpose = $2 AND expires_at > now() AND attempts < $4
+     RETURNING code_hash = $3 AS matched`,
+    [account, purpose, codeHash, MAX_ATTEMPTS],
   );
-  if (rows.length > 0) return true;
-  await db.query('UPDATE verification_codes SET attempts = attempts + 1 WHERE account = $1 AND purpose = $2', [account, purpose]);
-  return false;
+  if (!rows[0]?.matched) return false;
+  // Tidy only: the code is already spent; removing it lets the next send come at once.
+  await db.query('DELETE FROM verification_codes WHERE account = $1 AND purpose = $2 AND code_hash = $3', [account, purpose, codeHash]);
+  return true;
 }

@@ -1,1 +1,3 @@
 export * from './device-registry';
+export { opsMigrations } from './migrations';
+export { RateCounter, type RateHit } from './rate-counter';

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { convertWithLibreOffice, OfficeConversionError } from '../src/office/index';
+import { convertWithLibreOffice, OfficeConversionError, officeSandboxOf } from '../src/office/index';
 
 const hasSoffice = (() => {
   try {
@@ -34,6 +34,19 @@ describe('convertWithLibreOffice', () => {
     const err = await convertWithLibreOffice(Buffer.from('x'), 'txt', 'docx', { sofficePath: '/nonexistent/soffice' }).catch((e) => e);
     expect(err).toBeInstanceOf(OfficeConversionError);
     expect(err).toMatchObject({ reason: 'missing' });
+    expect(readdirSync(privateTmp)).toEqual([]);
+  });
+
+  it('refuses to convert where no network namespace can be made, unless OFFICE_SANDBOX=none', async () => {
+    const noNamespace = { unsharePath: '/nonexistent/unshare', sofficePath: '/nonexistent/soffice' };
+    const refused = await convertWithLibreOffice(Buffer.from('x'), 'txt', 'docx', noNamespace).catch((e) => e);
+    expect(refused).toBeInstanceOf(OfficeConversionError);
+    expect(refused).toMatchObject({ reason: 'sandbox', message: expect.stringMatching(/no network namespace.*OFFICE_SANDBOX=none/) });
+    // The operator's word that the network is closed another way: soffice runs without unshare.
+    const unsandboxed = await convertWithLibreOffice(Buffer.from('x'), 'txt', 'docx', { ...noNamespace, sandbox: 'none' }).catch((e) => e);
+    expect(unsandboxed).toMatchObject({ reason: 'missing' });
+    expect(officeSandboxOf({ OFFICE_SANDBOX: 'none' })).toBe('none');
+    expect(officeSandboxOf({})).toBe('netns');
     expect(readdirSync(privateTmp)).toEqual([]);
   });
 

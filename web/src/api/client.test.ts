@@ -3,6 +3,7 @@ import { TIMINGS } from '@mtp/proto';
 import { memoryStorage } from '../auth/tokens';
 import { ApiError } from './api-error';
 import { createApiClient, type ApiClientDeps } from './client';
+import type { RefreshLock } from '../auth/refresh-lock';
 
 type Call = { url: string; method: string; headers: Record<string, string>; body?: string };
 type Reply = { status?: number; json?: unknown; throws?: boolean };
@@ -55,7 +56,7 @@ describe('api client', () => {
   it('on 401 refreshes once, stores the new token and retries the original request', async () => {
     const h = harness(
       {
-        'user/refresh_token': ok({ access_token: 'new-access', expires_in: 900 }),
+        'user/refresh_token': ok({ access_token: 'new-access', refresh_token: 'refresh-2', expires_in: 900 }),
         messages: [{ status: 401, json: { code: 40100, msg: 'expired', data: null } }, ok({ total: 3 })],
       },
       tokens,
@@ -65,6 +66,8 @@ describe('api client', () => {
     expect(h.calls[1]!.headers.Authorization).toBe('Bearer refresh-1');
     expect(h.calls[2]!.headers.Authorization).toBe('Bearer new-access');
     expect(h.storage.getItem('authToken')).toBe('new-access');
+    // Refresh tokens rotate: the one just used is retired, the new one is kept.
+    expect(h.storage.getItem('refreshToken')).toBe('refresh-2');
     expect(h.events).toEqual(['refreshed']);
     expect(h.toasts).toEqual([]);
   });
@@ -190,5 +193,80 @@ describe('api client', () => {
     expect(h.calls).toHaveLength(1);
     expect(h.toasts).toEqual([]);
     expect(h.storage.getItem('authToken')).toBe('old-access');
+  });
+});
+
+/** A lock like the browser's Web Locks: callers run one after another, in order. */
+function sharedLock(): RefreshLock {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(fn: () => Promise<T>) => {
+    const run = tail.then(fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/**
+ * Two tabs sharing localStorage against a server that rotates refresh tokens: each one is
+ * exchanged once, and a retired one coming back ends the session (every later call 401).
+ */
+function twoTabs() {
+  const storage = memoryStorage({ ...tokens });
+  const refreshesSent: string[] = [];
+  // The stored access token has expired; the stored refresh token is the live one.
+  let live = { access: 'none-yet', refresh: 'refresh-1' };
+  let sessionEnded = false;
+  const fetch: ApiClientDeps['fetch'] = async (url, init) => {
+    const bearer = String((init.headers as Record<string, string>).Authorization).replace('Bearer ', '');
+    // Both tabs' calls are in flight at once, as in a browser.
+    await new Promise((r) => setTimeout(r, 5));
+    if (url.includes('refresh_token')) {
+      refreshesSent.push(bearer);
+      if (sessionEnded || bearer !== live.refresh) {
+        sessionEnded = true;
+        return new Response(null, { status: 401 });
+      }
+      const n = refreshesSent.length + 1;
+      live = { access: `access-${n}`, refresh: `refresh-${n}` };
+      return new Response(
+        JSON.stringify({ code: 20000, msg: 'Success', data: { access_token: live.access, refresh_token: live.refresh } }),
+      );
+    }
+    if (sessionEnded || bearer !== live.access) return new Response(null, { status: 401 });
+    return new Response(JSON.stringify({ code: 20000, msg: 'Success', data: 'ok' }));
+  };
+  const lock = sharedLock();
+  const events: string[] = [];
+  const tab = () =>
+    createApiClient({
+      fetch,
+      storage,
+      language: () => 'en_US',
+      t: (key) => `t:${key}`,
+      toast: () => {},
+      navigate: (path) => void events.push(`navigate:${path}`),
+      loginPath: () => '/login',
+      onTokenRefreshed: () => void events.push('refreshed'),
+      onLoggedOut: () => void events.push('logged-out'),
+      onQuotaExceeded: () => {},
+      onPlanLimit: () => {},
+      delay: () => {},
+      refreshLock: lock,
+    });
+  return { tabs: [tab(), tab()], storage, refreshesSent, events };
+}
+
+describe('refresh across tabs', () => {
+  it('two tabs hitting 401 at once exchange the shared refresh token once, never sending a retired one', async () => {
+    const h = twoTabs();
+    const [a, b] = h.tabs as [ReturnType<typeof createApiClient>, ReturnType<typeof createApiClient>];
+    await expect(Promise.all([a.get('user/get_user_data'), b.get('user/get_user_data')])).resolves.toEqual(['ok', 'ok']);
+    expect(h.refreshesSent).toEqual(['refresh-1']);
+    expect(h.storage.getItem('refreshToken')).toBe('refresh-2');
+    expect(h.events).toEqual(['refreshed']);
+    // The next expiry is refreshed with the stored, rotated token.
+    h.storage.setItem('authToken', 'expired-again');
+    await expect(b.get('user/get_user_data')).resolves.toBe('ok');
+    expect(h.refreshesSent).toEqual(['refresh-1', 'refresh-2']);
   });
 });

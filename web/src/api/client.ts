@@ -4,7 +4,8 @@
  * navigation, timers, cache resets) comes in through `deps` so the rules are unit-testable.
  */
 import { CODES, TIMINGS, isWhitelisted, type UiLang } from '@mtp/proto';
-import { STORAGE_KEYS, clearTokens, type KeyValueStore } from '../auth/tokens';
+import { crossTabRefreshLock, type RefreshLock } from '../auth/refresh-lock';
+import { STORAGE_KEYS, clearTokens, storeTokens, type KeyValueStore } from '../auth/tokens';
 import { ApiError } from './api-error';
 
 export const API_BASE = '/api/v1.0/';
@@ -37,6 +38,8 @@ export type ApiClientDeps = {
   /** 42005: as above, with "please upgrade your plan" already appended. */
   onPlanLimit: (msg: string) => void;
   delay: (fn: () => void, ms: number) => void;
+  /** Serialises refreshes across tabs (default: the browser's Web Locks; auth/refresh-lock.ts). */
+  refreshLock?: RefreshLock;
 };
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -87,7 +90,10 @@ export function createApiClient(deps: ApiClientDeps) {
     deps.navigate(deps.loginPath());
   }
 
-  async function tryRefresh(): Promise<boolean> {
+  /** Exchanges the stored refresh token for a new pair, unless another tab already did. */
+  async function tryRefresh(staleAccess: string | null): Promise<boolean> {
+    // Another tab refreshed while this one waited for the lock: its tokens are the live ones.
+    if (token() !== null && token() !== staleAccess) return true;
     const refreshToken = deps.storage.getItem(STORAGE_KEYS.refreshToken);
     if (!refreshToken) return false;
     try {
@@ -97,9 +103,12 @@ export function createApiClient(deps: ApiClientDeps) {
       });
       if (!res.ok) return false;
       const env: unknown = await res.json();
-      const access = isEnvelope(env) && env.code === CODES.OK.code ? (env.data as { access_token?: unknown })?.access_token : null;
+      const data = isEnvelope(env) && env.code === CODES.OK.code ? (env.data as { access_token?: unknown; refresh_token?: unknown }) : null;
+      const access = data?.access_token;
       if (typeof access !== 'string' || !access) return false;
-      deps.storage.setItem(STORAGE_KEYS.authToken, access);
+      // The used refresh token is retired by the server: keep the one that replaces it.
+      const rotated = typeof data?.refresh_token === 'string' && data.refresh_token ? data.refresh_token : undefined;
+      storeTokens(deps.storage, access, rotated);
       deps.onTokenRefreshed();
       return true;
     } catch {
@@ -107,8 +116,8 @@ export function createApiClient(deps: ApiClientDeps) {
     }
   }
 
-  function refreshOrExpire(): Promise<boolean> {
-    refreshing ??= tryRefresh()
+  function refreshOrExpire(staleAccess: string | null): Promise<boolean> {
+    refreshing ??= (deps.refreshLock ?? crossTabRefreshLock)(() => tryRefresh(staleAccess))
       .then((ok) => {
         if (!ok) forceLogout(deps.t('api.sessionExpired'));
         return ok;
@@ -190,7 +199,7 @@ export function createApiClient(deps: ApiClientDeps) {
       }
       // A 401 for a token that another call already replaced needs no second refresh.
       const fresh = token() !== sentToken && token() !== null;
-      if (fresh || (await refreshOrExpire())) return request<T>(path, opts, true);
+      if (fresh || (await refreshOrExpire(sentToken))) return request<T>(path, opts, true);
       throw httpFail(true);
     }
     if (res.status === 403) {

@@ -1,4 +1,6 @@
+import { writeZip } from '@mtp/platform';
 import { strToU8, zipSync } from 'fflate';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkDocumentLimits, checkZipSafety, inspectDocument } from '../src/inspect';
 import { DocumentError } from '../src/formats/types';
@@ -38,15 +40,26 @@ describe('checkZipSafety', () => {
     expect(tooLarge(() => inspectDocument('bomb.xlsx', Buffer.from(bomb)))).toBeDefined();
   });
 
-  it('refuses archives declaring more than 1 GiB in total, before inflating anything', () => {
+  it('refuses archives declaring more than 512 MiB in total, before inflating anything', () => {
     const parts = Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`part${i}.bin`, crypto.getRandomValues(new Uint8Array(4096))]));
     const zip = zipSync(parts, { level: 0 });
-    // 3 x 400 MB declared at a plausible 100:1, so only the total can trip.
+    // 3 x 200 MB declared at a plausible 100:1, so only the total can trip.
     const MB = 1024 * 1024;
-    expect(tooLarge(() => checkZipSafety(claimSizes(zip, 400 * MB, 4 * MB)))).toMatch(/zip expands to \d+ bytes \(limit 1073741824\)/);
-    expect(tooLarge(() => checkZipSafety(claimSizes(zip, 300 * MB, 3 * MB)))).toBeUndefined();
+    expect(tooLarge(() => checkZipSafety(claimSizes(zip, 200 * MB, 2 * MB)))).toMatch(/zip expands to \d+ bytes \(limit 536870912\)/);
+    expect(tooLarge(() => checkZipSafety(claimSizes(zip, 150 * MB, 2 * MB)))).toBeUndefined();
     // The same sizes over 4 KB each trip the ratio instead.
-    expect(tooLarge(() => checkZipSafety(claimSizes(zip, 300 * MB)))).toMatch(/expands \d+:1/);
+    expect(tooLarge(() => checkZipSafety(claimSizes(zip, 150 * MB)))).toMatch(/expands \d+:1/);
+  });
+
+  it('refuses a thousand 1 MiB parts of zeros (each under the ratio floor) from their declared total', async () => {
+    // One deflated MiB of zeros, stored a thousand times (deflating 1 GB in the test would take long).
+    const zeros = new Uint8Array(1024 * 1024);
+    const entry = { method: 8, crc32: crc32(zeros), compressedSize: 0, declaredSize: zeros.length, modified: new Date(), dataStart: 0 };
+    const raw = deflateRawSync(zeros);
+    const parts = Array.from({ length: 1000 }, (_, i) => ({ name: `word/media/part${i}.bin`, entry: { ...entry, name: '' }, raw }));
+    const bomb = await writeZip([{ name: 'word/document.xml', data: strToU8('<w:document/>'), compress: true }, ...parts]);
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    expect(tooLarge(() => inspectDocument('bomb.docx', Buffer.from(bomb)))).toMatch(/zip expands to \d+ bytes/);
   });
 
   it('lets a small, very compressible part through (ratio applies above 1 MB only)', () => {

@@ -1,5 +1,5 @@
 import CFB from 'cfb';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { docxFormat, pptxFormat, xlsxFormat } from '../src/formats/ooxml/index.js';
 import { DocumentError, type DocumentErrorReason, type DocumentFormat } from '../src/formats/types.js';
@@ -53,7 +53,7 @@ describe('ooxml refusals', () => {
     expect(await refusal(docxFormat, bomb)).toBe('too_large');
   });
 
-  it('refuses a package whose directory declares over 1 GiB, from the directory alone', async () => {
+  it('refuses a package whose directory declares over 512 MiB, from the directory alone', async () => {
     const zip = Buffer.from(await fixture('comments.docx'));
     // Forge the uncompressed size of every central directory entry (offset 24 of each 0x02014b50 header).
     for (
@@ -64,6 +64,59 @@ describe('ooxml refusals', () => {
       zip.writeUInt32LE(0x7fffffff, at + 24);
     }
     expect(await refusal(docxFormat, zip)).toBe('too_large');
+  });
+
+  it('stops a part that inflates past its declared size at that size (a directory that lies)', async () => {
+    const MB = 1024 * 1024;
+    const real = Buffer.from(
+      zipSync({
+        '[Content_Types].xml': CONTENT_TYPES,
+        'word/document.xml': strToU8(
+          `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${' '.repeat(200 * MB)}</w:document>`,
+        ),
+      }),
+    );
+    // Both headers of every entry claim 1000 bytes: no ratio or total test can see the 200 MB.
+    for (const signature of ['PK\x01\x02', 'PK\x03\x04']) {
+      const sizeAt = signature === 'PK\x01\x02' ? 24 : 22;
+      for (let at = real.indexOf(signature, 0, 'latin1'); at >= 0; at = real.indexOf(signature, at + 4, 'latin1'))
+        real.writeUInt32LE(1000, at + sizeAt);
+    }
+    const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    const started = performance.now();
+    expect(await refusal(docxFormat, real)).toBe('too_large');
+    const grew = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers - heapBefore;
+    console.log(`lying 200 MB part refused in ${Math.round(performance.now() - started)} ms, memory +${Math.round(grew / MB)} MB`);
+    expect(grew).toBeLessThan(50 * MB);
+  });
+
+  it('never inflates parts no format reads, and copies them as stored', async () => {
+    // 1 MiB of zeros: at the ratio test's floor, so only the reader decides what it inflates.
+    const zeros = new Uint8Array(1024 * 1024);
+    const doc = Buffer.from(
+      zipSync({
+        '[Content_Types].xml': CONTENT_TYPES,
+        'word/document.xml': strToU8(
+          '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Hello world</w:t></w:r></w:p></w:body></w:document>',
+        ),
+        // Not a part any format reads: it must cost nothing, whatever it holds.
+        'customXml/junk.bin': zeros,
+      }),
+    );
+    const opened = await docxFormat.open(doc, { srcLang: 'en' });
+    const written = await opened.write(new Map([[opened.paragraphs[0]!.id, { sentences: [], target: 'Bonjour' }]]), {
+      mode: 0,
+      srcLang: 'en',
+      tgtLang: 'fr',
+    });
+    // Compressed sizes from the central directory (the filter inflates nothing).
+    const stored = (zip: Buffer) => {
+      let size = -1;
+      unzipSync(zip, { filter: (f) => ((size = f.name === 'customXml/junk.bin' ? f.size : size), false) });
+      return size;
+    };
+    expect(stored(written)).toBe(stored(doc));
+    expect(written.length).toBeLessThan(doc.length + 1024);
   });
 
   it('refuses documents without any text as empty', async () => {

@@ -55,4 +55,18 @@ describe('txt format', () => {
     await expect(txtFormat.open(Buffer.from(' \n\n'), { srcLang: 'en' })).rejects.toMatchObject({ reason: 'empty' });
     await expect(txtFormat.open(Buffer.from(''), { srcLang: 'en' })).rejects.toBeInstanceOf(DocumentError);
   });
+
+  it('refuses a 20 MB text file once past the limits, without reading it all', async () => {
+    const line = 'The quick brown fox jumps over the lazy dog again and again.\n';
+    const big = Buffer.from(line.repeat(Math.ceil((20 * 1024 * 1024) / line.length)));
+    const started = performance.now();
+    const err = await txtFormat.open(big, { srcLang: 'en' }).catch((e) => e);
+    const ms = performance.now() - started;
+    expect(err).toBeInstanceOf(DocumentError);
+    expect(err).toMatchObject({ reason: 'too_large', message: expect.stringMatching(/words 200\d\d over/) });
+    console.log(`20 MB text refused in ${Math.round(ms)} ms`);
+    // One endless line is refused as soon as it alone is over the character limit.
+    const endless = await txtFormat.open(Buffer.alloc(20 * 1024 * 1024, 'x'), { srcLang: 'en' }).catch((e) => e);
+    expect(endless).toMatchObject({ reason: 'too_large', message: expect.stringMatching(/characters \d+ over/) });
+  });
 });

@@ -3,6 +3,7 @@ import { parse, CsvError } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { decodeStream, type ByteSource } from './decode';
 import { FormatError, type Entry } from './entry';
+import { neutralizeFormula, NEUTRALIZED_CELL } from './formula-cells';
 import { matchLang } from './lang';
 
 export type ReadCsvOptions = {
@@ -94,12 +95,17 @@ export async function* readCsv(source: ByteSource, options: ReadCsvOptions = {})
   }
 }
 
-/** Streams entries as CSV with a `source,target,note` header and a UTF-8 BOM (so Excel reads CJK right). */
+/**
+ * Streams entries as CSV with a `source,target,note` header and a UTF-8 BOM (so Excel reads CJK
+ * right). A cell a spreadsheet would run as a formula is written `'=...`, quoted (formula-cells.ts).
+ */
 export function writeCsv(entries: AsyncIterable<Entry> | Iterable<Entry>): Readable {
+  const quoted_match = [/^\s|\s$/, NEUTRALIZED_CELL];
   async function* generate(): AsyncGenerator<string> {
     yield '\ufeff' + stringify([['source', 'target', 'note']], { record_delimiter: 'windows' });
     for await (const e of entries) {
-      yield stringify([[e.source, e.target, e.note ?? '']], { record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
+      const cells = [e.source, e.target, e.note ?? ''].map(neutralizeFormula);
+      yield stringify([cells], { record_delimiter: 'windows', quoted_match });
     }
   }
   return Readable.from(generate(), { objectMode: false });

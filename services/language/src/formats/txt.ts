@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { decodeStream, type ByteSource } from './decode';
 import { FormatError, type Entry } from './entry';
+import { neutralizeFormula } from './formula-cells';
 
 /**
  * Splits one line into source, target and optional note. A tab is the separator (as written by
@@ -46,9 +47,13 @@ export async function* readTxt(source: ByteSource): AsyncGenerator<Entry> {
   if (last) yield last;
 }
 
-/** Writes `source<TAB>target[<TAB>note]` lines (UTF-8, LF); tabs and line breaks inside a field become spaces. */
+/**
+ * Writes `source<TAB>target[<TAB>note]` lines (UTF-8, LF); tabs and line breaks inside a field
+ * become spaces. Spreadsheets open tab-separated text too: a field they would run as a formula
+ * is written `'=...` (formula-cells.ts).
+ */
 export function writeTxt(entries: AsyncIterable<Entry> | Iterable<Entry>): Readable {
-  const clean = (s: string): string => s.replace(/[\t\r\n]+/g, ' ');
+  const clean = (s: string): string => neutralizeFormula(s.replace(/[\t\r\n]+/g, ' '));
   async function* generate(): AsyncGenerator<string> {
     for await (const e of entries) {
       const fields = [clean(e.source), clean(e.target)];

@@ -4,7 +4,7 @@
  * (OLE2 compound files) are handed to LibreOffice: it would happily open a text file renamed to
  * .xls as a one-column sheet, and every refusal here saves a ~3 s soffice start.
  */
-import { convertWithLibreOffice } from '@mtp/platform';
+import { convertWithLibreOffice, OfficeConversionError } from '@mtp/platform';
 import { FormatError } from './entry';
 
 /** The signature of an OLE2 compound file, the container of every BIFF8 workbook. */
@@ -14,12 +14,18 @@ export function isOle2(data: Uint8Array): boolean {
   return data.length >= OLE2_MAGIC.length && Buffer.from(data.subarray(0, OLE2_MAGIC.length)).equals(OLE2_MAGIC);
 }
 
-/** The .xlsx of an .xls workbook; a file that is not one, or that LibreOffice cannot convert, is a FormatError. */
+/**
+ * The .xlsx of an .xls workbook; a file that is not one, or that LibreOffice cannot convert, is a
+ * FormatError. LibreOffice runs without network (its own namespace): a binary .xls cannot be
+ * stripped of its links beforehand. Where no namespace can be made the `OfficeConversionError`
+ * ('sandbox') goes through: not the file's fault.
+ */
 export async function xlsToXlsx(data: Uint8Array): Promise<Buffer> {
   if (!isOle2(data)) throw new FormatError({ format: 'xls', message: 'not an Excel 97-2003 (.xls) workbook' });
   try {
     return await convertWithLibreOffice(Buffer.from(data), 'xls', 'xlsx');
   } catch (err) {
+    if (err instanceof OfficeConversionError && err.reason === 'sandbox') throw err;
     throw new FormatError({ format: 'xls', message: `the .xls workbook could not be converted (${(err as Error).message})` });
   }
 }

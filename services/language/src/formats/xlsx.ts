@@ -1,6 +1,37 @@
+import { GuardedZip, ZipRefusedError, type ZipLimits } from '@mtp/platform';
 import ExcelJS from 'exceljs';
 import { FormatError, type Entry } from './entry';
 import { detectHeader } from './csv';
+
+const MiB = 1024 * 1024;
+
+/**
+ * What a termbase workbook may inflate to. exceljs (through JSZip) inflates every entry at once
+ * on the event loop and holds the workbook, so the budget is tight: a term is ~150 bytes of sheet
+ * and shared-string XML, so 32 MiB is about 200,000 terms.
+ */
+export const TERM_XLSX_LIMITS: ZipLimits = {
+  maxEntries: 1000,
+  maxDeclaredBytes: 32 * MiB,
+  maxEntryBytes: 32 * MiB,
+  maxInflatedBytes: 32 * MiB,
+};
+
+/**
+ * Inflates every entry once under the budget, off the event loop, keeping none: exceljs then
+ * only meets a zip whose every entry was proven to inflate to its declared size and checksum.
+ * Over the budget: `ZipRefusedError('too_large')`; not a zip: `FormatError`.
+ */
+async function checkWorkbookZip(data: Buffer): Promise<void> {
+  try {
+    const zip = await GuardedZip.open(data, TERM_XLSX_LIMITS);
+    await zip.inflateAll();
+  } catch (err) {
+    if (err instanceof ZipRefusedError && err.reason === 'corrupt')
+      throw new FormatError({ format: 'xlsx', message: `not a readable .xlsx workbook (${err.message})` });
+    throw err;
+  }
+}
 
 export type ReadXlsxOptions = { srcLang?: string; tgtLang?: string };
 
@@ -18,14 +49,17 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 /**
- * Reads the first worksheet of an .xlsx (the whole workbook is loaded: fine for termbases).
+ * Reads the first worksheet of an .xlsx (the whole workbook is loaded, once its zip passed
+ * `TERM_XLSX_LIMITS`).
  * A first row naming source/target/note (or the two languages) is a header; otherwise columns
  * A, B, C are source, target, note. Rows with an empty source or target are skipped.
  */
 export async function readXlsx(data: Uint8Array, options: ReadXlsxOptions = {}): Promise<Entry[]> {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  await checkWorkbookZip(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
-    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (err) {
     throw new FormatError({ format: 'xlsx', message: `not a readable .xlsx workbook (${(err as Error).message})` });
   }
@@ -54,7 +88,11 @@ export async function readXlsx(data: Uint8Array, options: ReadXlsxOptions = {}):
   return entries;
 }
 
-/** Writes entries to an .xlsx with a bold `source | target | note` header row. */
+/**
+ * Writes entries to an .xlsx with a bold `source | target | note` header row. Every cell is a
+ * plain string (exceljs writes shared strings, `t="s"`), never a formula, so `=HYPERLINK(...)`
+ * written by a user stays text in any spreadsheet and needs no leading quote (formula-cells.ts).
+ */
 export async function writeXlsx(entries: AsyncIterable<Entry> | Iterable<Entry>): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Terms');

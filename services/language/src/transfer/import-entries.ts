@@ -1,10 +1,11 @@
 /**
  * Imports a whole file into one bank, all or nothing: every entry is parsed and checked with the
  * bank rules (`checkEntry`) and inserted in one transaction, 1,000 rows a statement. A bad file
- * (FILE_PARSE_FAILED, naming the unit/line), a bad entry (CONTENT_INVALID, naming the entry) or
- * going past the plan's entries per bank (PLAN_LIMIT) rolls everything back.
+ * (FILE_PARSE_FAILED, naming the unit/line), a workbook over its unpacking budget
+ * (FILE_TOO_LARGE), a bad entry (CONTENT_INVALID, naming the entry) or going past the plan's
+ * entries per bank (PLAN_LIMIT) rolls everything back.
  */
-import { inTransaction, type Db } from '@mtp/platform';
+import { inTransaction, OfficeConversionError, ZipRefusedError, type Db } from '@mtp/platform';
 import { Readable } from 'node:stream';
 import { AppError, type PlanCode } from '@mtp/proto';
 import { loadBank, type BankRow, type Queryable } from '../banks/banks';
@@ -15,6 +16,7 @@ import type { Actor, Flag, PlanOf } from '../banks/types';
 import { FormatError, type Entry } from '../formats/entry';
 import type { ByteSource } from '../formats/decode';
 import { readCsv } from '../formats/csv';
+import { restoreFormulaCells } from '../formats/formula-cells';
 import { readSdltm } from '../formats/sdltm-reader';
 import { readTbx } from '../formats/tbx-reader';
 import { readTmx } from '../formats/tmx-reader';
@@ -92,11 +94,12 @@ async function* entriesOf(format: ImportFormat, stream: ByteSource, srcLang: str
     case 'tbx':
       yield* readTbx(stream, { srcLang, tgtLang });
       return;
+    // Our CSV and TXT exports quote cells a spreadsheet would run ('=...): the quote goes again.
     case 'csv':
-      yield* readCsv(stream, { srcLang, tgtLang });
+      yield* restoreFormulaCells(readCsv(stream, { srcLang, tgtLang }));
       return;
     case 'txt':
-      yield* readTxt(stream);
+      yield* restoreFormulaCells(readTxt(stream));
       return;
     case 'xlsx':
       yield* await readXlsx(await toBytes(stream), { srcLang, tgtLang });
@@ -162,6 +165,19 @@ async function insertBatch(q: Queryable, bankId: number, src: string, tgt: strin
   );
 }
 
+/**
+ * A refused file as the code the user sees: unreadable (naming the unit/line), too large once
+ * unpacked, or not convertible on this server. Zip and LibreOffice details are internals: they
+ * go to the log as the cause, not to the user.
+ */
+function asFileError(err: unknown): unknown {
+  if (err instanceof FormatError) return new AppError('FILE_PARSE_FAILED', err.message);
+  if (err instanceof ZipRefusedError)
+    return new AppError(err.reason === 'too_large' ? 'FILE_TOO_LARGE' : 'FILE_PARSE_FAILED', undefined, { cause: err });
+  if (err instanceof OfficeConversionError) return new AppError('FILE_CONVERT_FAILED', undefined, { cause: err });
+  return err;
+}
+
 const snippet = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
 /** `POST tm/es_save_file`, `POST term/upload_term_file`: answers how many entries were imported. */
@@ -175,8 +191,7 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
     try {
       xlsx = await xlsToXlsx(await toBytes(input.stream));
     } catch (err) {
-      if (err instanceof FormatError) throw new AppError('FILE_PARSE_FAILED', err.message);
-      throw err;
+      throw asFileError(err);
     }
     input = { ...input, format: 'xlsx', stream: Readable.from([xlsx]) };
   }
@@ -242,8 +257,7 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
     } catch (err) {
       // Let the writes in flight settle before the transaction rolls back.
       await pipeline.settle();
-      if (err instanceof FormatError) throw new AppError('FILE_PARSE_FAILED', err.message);
-      throw err;
+      throw asFileError(err);
     }
     await pipeline.push(
       () => keyBatch(db, batch),

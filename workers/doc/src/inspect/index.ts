@@ -2,4 +2,4 @@
 export { inspectDocument, inspectFile, type InspectedFormat, type Inspection } from './detect-format';
 export { isEncryptedDoc, isEncryptedPdf, isEncryptedPpt, isEncryptedXls, hasEncryptedPackage, readCfb } from './encryption';
 export { checkZipSafety, listZipEntries, ZIP_MAX_RATIO, ZIP_MAX_TOTAL_BYTES, type ZipEntryInfo } from './zip-safety';
-export { checkDocumentLimits } from './limits';
+export { checkDocumentLimits, TextBudget } from './limits';

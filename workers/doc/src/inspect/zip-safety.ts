@@ -1,18 +1,18 @@
 /**
  * Zip bomb guard for the OOXML containers, run on the central directory before anything is
  * inflated: fflate's `unzipSync` hands each entry's declared sizes to the filter, and a filter
- * that accepts nothing inflates nothing.
+ * that accepts nothing inflates nothing. The limits are `@mtp/platform`'s OFFICE_ZIP_LIMITS
+ * (entries, declared total, and the ratio of entries over 1 MB).
  *
- * The ratio test applies per entry and only above 1 MB unpacked: small XML parts of real files
- * (runs of spaces, repeated empty cells) legitimately compress better than 200:1. Declared
- * sizes can lie; the formats that inflate parts must still cap what they inflate.
+ * Declared sizes can lie: the package reader (`formats/ooxml/zip-package.ts`) inflates only the
+ * parts a format reads, each capped at its declared size and within a running budget.
  */
+import { checkDeclaredSizes, OFFICE_ZIP_LIMITS, RATIO_LIMIT, ZipRefusedError } from '@mtp/platform';
 import { unzipSync } from 'fflate';
 import { DocumentError } from '../formats/types';
 
-export const ZIP_MAX_TOTAL_BYTES = 1024 * 1024 * 1024;
-export const ZIP_MAX_RATIO = 200;
-const RATIO_APPLIES_ABOVE = 1024 * 1024;
+export const ZIP_MAX_TOTAL_BYTES = OFFICE_ZIP_LIMITS.maxDeclaredBytes;
+export const ZIP_MAX_RATIO = RATIO_LIMIT;
 
 export type ZipEntryInfo = { name: string; size: number; originalSize: number };
 
@@ -34,18 +34,14 @@ export function listZipEntries(data: Uint8Array): ZipEntryInfo[] {
 
 export function checkZipSafety(data: Uint8Array): ZipEntryInfo[] {
   const entries = listZipEntries(data);
-  let total = 0;
-  for (const e of entries) {
-    total += e.originalSize;
-    if (e.originalSize > RATIO_APPLIES_ABOVE && e.originalSize > ZIP_MAX_RATIO * Math.max(e.size, 1)) {
-      throw new DocumentError(
-        'too_large',
-        `zip entry ${e.name} expands ${Math.round(e.originalSize / Math.max(e.size, 1))}:1 (limit ${ZIP_MAX_RATIO}:1)`,
-      );
-    }
-  }
-  if (total > ZIP_MAX_TOTAL_BYTES) {
-    throw new DocumentError('too_large', `zip expands to ${total} bytes (limit ${ZIP_MAX_TOTAL_BYTES})`);
+  try {
+    checkDeclaredSizes(
+      entries.map((e) => ({ name: e.name, compressedSize: e.size, declaredSize: e.originalSize })),
+      OFFICE_ZIP_LIMITS,
+    );
+  } catch (err) {
+    if (err instanceof ZipRefusedError) throw new DocumentError(err.reason, err.message);
+    throw err;
   }
   return entries;
 }

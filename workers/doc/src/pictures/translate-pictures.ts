@@ -44,7 +44,7 @@ export async function translatePictures(
   translate: TranslateTexts,
 ): Promise<{ bytes: Buffer; report: PictureReport }> {
   // The package reader's refusals (zip bombs, encrypted or corrupt files) apply here too.
-  const pkg = readPackage(packageBytes);
+  const pkg = await readPackage(packageBytes);
   const changed = new Map<string, Uint8Array>();
   const report: PictureReport = { pictures: 0, translated: 0, lines: 0, chars: 0 };
   for (const name of pkg.names) {

@@ -1,7 +1,8 @@
 /**
  * The document worker: prepares uploaded files (`doc.prepare`), keeps what it opened, lays
  * translated chunks into it and writes the files it holds (the holder service), writes any file
- * whose holder is gone (`doc.assemble`), and reports itself as a device. It shares only storage
+ * whose holder is gone (`doc.assemble`), redraws uploaded pictures as fresh PNGs
+ * (`doc.picture.reencode`), and reports itself as a device. It shares only storage
  * and the bus with the rest of the platform, never the database. The same code runs as its own
  * process (`npm run worker -- doc`, `main.ts`) and inside the single-machine process.
  */
@@ -22,6 +23,7 @@ import type { DocWorkerContext } from './doc-worker-context';
 import { startHolderService } from './holder-service';
 import { KeptDocuments } from './kept-documents';
 import { PictureTranslator } from './picture-texts';
+import { servePictureReencoding } from './picture-reencoding';
 import { prepareDocument } from './prepare-document';
 
 export type DocWorkerOptions = {
@@ -86,6 +88,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
 
   // The holder listens before any file is prepared here, so no lay-in event can come too early.
   const holder = await startHolderService(ctx, concurrency);
+  const reencoding = await servePictureReencoding(ctx);
   const prepare: JobConsumer = await consumeJobsOf(
     opts.bus,
     BUS.prepareDocuments,
@@ -135,6 +138,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
     deviceId: workerId,
     keptFiles: () => ctx.kept.size,
     stop: async (deadlineMs = STOP_DEADLINE_MS) => {
+      await reencoding.unsubscribe();
       await holder.stop(deadlineMs);
       await prepare.stop();
       await assemble.stop();

@@ -1,30 +1,58 @@
 /**
- * The OOXML container: a zip of XML parts. Reading refuses what must never be inflated (zip
- * bombs, encrypted CFB wrappers, non-zips) before any part is decompressed; writing keeps every
- * untouched entry's bytes and the entry order, so images, styles and formulas survive as-is.
+ * The OOXML container: a zip of XML parts, read under the budget of `@mtp/platform`'s
+ * `GuardedZip` (OFFICE_ZIP_LIMITS). Opening reads only the central directory; a part is inflated
+ * when a format first asks for it, within what is left of the file's budget, so parts no format
+ * reads (media, fonts, embeddings, anything unknown) are never inflated. Writing copies every
+ * untouched entry as stored and keeps the entry order, so images, styles and formulas survive
+ * byte for byte.
  */
+import { GuardedZip, OFFICE_ZIP_LIMITS, writeZip, ZipRefusedError, type CopiedZipPart, type NewZipPart } from '@mtp/platform';
 import CFB from 'cfb';
-import { unzipSync } from 'fflate';
-import yazl from 'yazl';
 import { DocumentError } from '../types.js';
 
-/** Whole-package ceiling once inflated: beyond it the file is treated as a zip bomb. */
-export const MAX_UNCOMPRESSED_BYTES = 1024 * 1024 * 1024;
-/** A single entry this large ... */
-const RATIO_CHECK_MIN_BYTES = 10 * 1024 * 1024;
-/** ... that inflates more than this many times its stored size is absurd for XML or media. */
-const MAX_COMPRESSION_RATIO = 200;
+/** Whole-package ceiling on what the directory declares: beyond it the file is treated as a zip bomb. */
+export const MAX_UNCOMPRESSED_BYTES = OFFICE_ZIP_LIMITS.maxDeclaredBytes;
 
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+
+/** The parts of a package, inflated on first use and kept. */
+export class PackageParts {
+  private readonly inflated = new Map<string, Uint8Array>();
+
+  constructor(readonly zip: GuardedZip) {}
+
+  has(name: string): boolean {
+    return this.zip.entry(name) !== undefined;
+  }
+
+  /** The part's bytes; a refusal of the budget is the file's fault (`DocumentError`). */
+  get(name: string): Uint8Array | undefined {
+    const cached = this.inflated.get(name);
+    if (cached) return cached;
+    const entry = this.zip.entry(name);
+    if (!entry) return undefined;
+    try {
+      const data = this.zip.inflateSync(entry);
+      this.inflated.set(name, data);
+      return data;
+    } catch (err) {
+      throw asDocumentError(err);
+    }
+  }
+}
 
 export type OoxmlPackage = {
   /** Entry names in the original zip order (kept on write: [Content_Types].xml stays first). */
   names: string[];
-  files: Map<string, Uint8Array>;
+  files: PackageParts;
 };
 
 function startsWith(input: Uint8Array, magic: number[]): boolean {
   return magic.every((byte, i) => input[i] === byte);
+}
+
+function asDocumentError(err: unknown): unknown {
+  return err instanceof ZipRefusedError ? new DocumentError(err.reason, err.message) : err;
 }
 
 /** Office wraps a password-protected OOXML package in a CFB file with an EncryptedPackage stream. */
@@ -40,61 +68,33 @@ function refuseCfb(input: Buffer): never {
   throw new DocumentError('corrupt', 'file is an OLE compound file (legacy Office format), not an OOXML zip');
 }
 
-/** Sizes come from the zip's central directory: nothing is inflated while checking them. */
-function checkDeclaredSizes(input: Uint8Array): void {
-  let total = 0;
-  let bomb: string | undefined;
-  unzipSync(input, {
-    filter(file) {
-      total += file.originalSize;
-      const ratio = file.originalSize / Math.max(file.size, 1);
-      if (file.originalSize > RATIO_CHECK_MIN_BYTES && ratio > MAX_COMPRESSION_RATIO) bomb ??= file.name;
-      return false;
-    },
-  });
-  if (bomb !== undefined) throw new DocumentError('too_large', `zip entry ${bomb} has an absurd compression ratio`);
-  if (total > MAX_UNCOMPRESSED_BYTES) throw new DocumentError('too_large', `package inflates to ${total} bytes (over 1 GiB)`);
-}
-
-export function readPackage(input: Buffer): OoxmlPackage {
+/** Reads the directory (nothing inflated): refuses non-zips, encrypted wrappers and declared bombs. */
+export async function readPackage(input: Buffer): Promise<OoxmlPackage> {
   if (startsWith(input, CFB_MAGIC)) refuseCfb(input);
-  const bytes = new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
-  let unzipped: Record<string, Uint8Array>;
+  let zip: GuardedZip;
   try {
-    checkDeclaredSizes(bytes);
-    unzipped = unzipSync(bytes);
-  } catch (error) {
-    if (error instanceof DocumentError) throw error;
-    throw new DocumentError('corrupt', `not a readable zip: ${(error as Error).message}`);
+    zip = await GuardedZip.open(input, OFFICE_ZIP_LIMITS);
+  } catch (err) {
+    throw asDocumentError(err);
   }
-  // The directory could lie about sizes; the inflated total is the ground truth.
-  const inflated = Object.values(unzipped).reduce((sum, data) => sum + data.byteLength, 0);
-  if (inflated > MAX_UNCOMPRESSED_BYTES) throw new DocumentError('too_large', 'package inflates to over 1 GiB');
-  const names = Object.keys(unzipped).filter((name) => !name.endsWith('/'));
-  return { names, files: new Map(names.map((name) => [name, unzipped[name] as Uint8Array])) };
+  const names = zip.entries.map((e) => e.name).filter((name) => !name.endsWith('/'));
+  return { names, files: new PackageParts(zip) };
 }
 
-/**
- * A new zip with `changed` parts replaced; all other entries keep their bytes and position.
- * yazl deflates with Node's zlib on the libuv thread pool: about twice as fast as fflate's
- * JavaScript deflate on a large document part, and off the event loop.
- */
+/** Media is already compressed; storing it avoids burning CPU for nothing. */
+const STORE = /\.(png|jpe?g|gif|emf|wmf|tiff?|mp[34]|wav|bin)$/i;
+
+/** A new zip with `changed` parts replaced; all other entries keep their stored bytes and position. */
 export function writePackage(pkg: OoxmlPackage, changed: ReadonlyMap<string, Uint8Array>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
+  const { zip } = pkg.files;
+  const parts: (NewZipPart | CopiedZipPart)[] = [];
   for (const name of pkg.names) {
-    const data = changed.get(name) ?? pkg.files.get(name);
-    if (data === undefined) continue;
-    // Media is already compressed; storing it avoids burning CPU for nothing.
-    const compress = !/\.(png|jpe?g|gif|emf|wmf|tiff?|mp[34]|wav|bin)$/i.test(name);
-    zip.addBuffer(Buffer.from(data.buffer, data.byteOffset, data.byteLength), name, { compress });
+    const data = changed.get(name);
+    const entry = zip.entry(name);
+    if (data !== undefined) parts.push({ name, data, compress: !STORE.test(name) });
+    else if (entry) parts.push({ name, entry, raw: zip.raw(entry) });
   }
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('error', reject);
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-  });
+  return writeZip(parts);
 }
 
 export function partText(pkg: OoxmlPackage, name: string): string | undefined {

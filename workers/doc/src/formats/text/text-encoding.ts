@@ -92,6 +92,33 @@ export function decodeText(input: Uint8Array): DecodedText {
   return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252', bom: false };
 }
 
+const UNICODE_BOMS: [label: string, bom: number[]][] = [
+  ['utf-8', [0xef, 0xbb, 0xbf]],
+  ['utf-16le', [0xff, 0xfe]],
+  ['utf-16be', [0xfe, 0xff]],
+];
+
+/**
+ * The text of a Unicode file (UTF-8, or UTF-16 with a BOM) in pieces of about `pieceBytes`, so a
+ * reader can count as it goes and stop early without ever holding the whole file as one string.
+ * Throws a `TypeError` on bytes that are not UTF-8: such a file is for `decodeText`, which
+ * guesses a legacy encoding from the whole file.
+ */
+export function* unicodePieces(input: Uint8Array, pieceBytes = 64 * 1024): Generator<string> {
+  const decoder = new TextDecoder(unicodeBomOf(input) ?? 'utf-8', { fatal: true, ignoreBOM: false });
+  for (let at = 0; at < input.length; at += pieceBytes) {
+    const piece = decoder.decode(input.subarray(at, at + pieceBytes), { stream: true });
+    if (piece) yield piece;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** The encoding a byte order mark at the start names, if there is one. */
+export function unicodeBomOf(input: Uint8Array): string | undefined {
+  return UNICODE_BOMS.find(([, bom]) => bom.every((b, i) => input[i] === b))?.[0];
+}
+
 /** Every text format writes UTF-8; a file that had a BOM gets the UTF-8 one back. */
 export function encodeUtf8(text: string, bom: boolean): Buffer {
   const body = Buffer.from(text, 'utf8');

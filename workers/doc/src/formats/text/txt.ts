@@ -3,9 +3,10 @@
  * guesswork, and line-per-segment is what users of .txt expect back). Blank lines, line endings
  * and leading indentation are kept; the result is always UTF-8.
  */
+import { TextBudget } from '../../inspect/limits';
 import { DocumentError, type DocumentFormat, type OpenedDocument, type Paragraph } from '../types';
 import { bilingualText } from './bilingual-lines';
-import { decodeText, encodeUtf8 } from './text-encoding';
+import { decodeText, encodeUtf8, unicodeBomOf, unicodePieces } from './text-encoding';
 import { textStats } from './text-stats';
 
 type Line = { text: string; eol: string };
@@ -23,11 +24,52 @@ export function splitLines(text: string): Line[] {
   return lines;
 }
 
+/** A line break, except a CR ending the text so far: the next piece may start with its LF. */
+const BREAK_BEFORE_MORE = /\r\n|\n|\r(?!$)/g;
+
+/**
+ * The lines of decoded pieces, each non-blank one counted against the section 5 limits as soon
+ * as it is complete, so a huge file is refused after reading just past the limit.
+ */
+function collectLines(pieces: Iterable<string>, budget: TextBudget): Line[] {
+  const lines: Line[] = [];
+  const take = (text: string, eol: string) => {
+    if (text.trim()) budget.add(text.trim());
+    lines.push({ text, eol });
+  };
+  let pending = '';
+  for (const piece of pieces) {
+    pending += piece;
+    let start = 0;
+    BREAK_BEFORE_MORE.lastIndex = 0;
+    for (let m = BREAK_BEFORE_MORE.exec(pending); m; m = BREAK_BEFORE_MORE.exec(pending)) {
+      take(pending.slice(start, m.index), m[0]);
+      start = m.index + m[0].length;
+    }
+    pending = pending.slice(start);
+    // One endless line is refused too, without waiting for its end.
+    budget.addAtLeast(pending);
+  }
+  for (const line of splitLines(pending)) take(line.text, line.eol);
+  return lines;
+}
+
+/** Unicode files are read in pieces; a legacy encoding is guessed from the whole file, then counted the same way. */
+function readLines(input: Buffer): { lines: Line[]; bom: boolean } {
+  try {
+    return { lines: collectLines(unicodePieces(input), new TextBudget('txt')), bom: unicodeBomOf(input) !== undefined };
+  } catch (err) {
+    // Not UTF-8: decodeText guesses the legacy encoding from the whole file.
+    if (!(err instanceof TypeError)) throw err;
+  }
+  const decoded = decodeText(input);
+  return { lines: collectLines([decoded.text], new TextBudget('txt')), bom: decoded.bom };
+}
+
 export const txtFormat: DocumentFormat = {
   extensions: ['txt'],
   async open(input): Promise<OpenedDocument> {
-    const decoded = decodeText(input);
-    const lines = splitLines(decoded.text);
+    const { lines, bom } = readLines(input);
     const paragraphs: Paragraph[] = [];
     lines.forEach((line, i) => {
       if (line.text.trim()) paragraphs.push({ id: `l${i}`, text: line.text.trim() });
@@ -46,7 +88,7 @@ export const txtFormat: DocumentFormat = {
           const parts = bilingualText(line.text.trim(), translation, mode).map((t) => indent + t);
           return parts.join(line.eol || defaultEol) + line.eol;
         });
-        return encodeUtf8(out.join(''), decoded.bom);
+        return encodeUtf8(out.join(''), bom);
       },
     };
   },
