@@ -12,7 +12,7 @@ import { legacyFormat, editAsOoxml } from '../src/legacy/index';
 import { docxFormat } from '../src/formats/ooxml/index';
 import { ocrImage } from '../src/ocr/index';
 import { textPicture } from './picture-helpers';
-import { translatePictures, type TranslateTexts } from '../src/pictures/index';
+import { redrawPicture, translatePictures, type TranslateTexts } from '../src/pictures/index';
 
 const FIXTURE = new URL('../fixtures/ooxml/having-images.docx', import.meta.url);
 
@@ -43,6 +43,23 @@ describe('pictures inside documents', () => {
     expect(reread).toContain('销售报告');
     expect((await ocrImage(output[target]!, 'eng')).map((l) => l.text).join(' ')).not.toMatch(/Quarterly/);
   }, 60_000);
+});
+
+describe('a picture the decoder cannot read', () => {
+  // @napi-rs/canvas before 1.0.7 ended the whole process (SIGSEGV) on a cut-off JPEG: in the
+  // single-machine default that was the gateway. Now it is an error the document can survive.
+  it('redraws a cut-off JPEG without taking the process down', async () => {
+    const jpeg = textPicture('Quarterly sales report', 'jpeg');
+    for (const keep of [0.3, 0.5, 0.8]) {
+      const cut = jpeg.subarray(0, Math.floor(jpeg.length * keep));
+      const box = { left: 10, top: 10, width: 200, height: 40 };
+      const outcome = await redrawPicture(Buffer.from(cut), [{ box, text: '季度销售报告' }], 'jpeg').then(
+        (bytes) => (bytes.length > 0 ? 'redrawn' : 'empty'),
+        () => 'refused',
+      );
+      expect(['redrawn', 'refused']).toContain(outcome);
+    }
+  });
 });
 
 /**

@@ -1,6 +1,6 @@
 // The child process that decodes one uploaded picture and draws it into a fresh PNG. It is a
-// process of its own because @napi-rs/canvas 0.1.x crashes the whole process (SIGSEGV, nothing
-// to catch) on a truncated or corrupt PNG or JPEG: here such a file only ends this child.
+// process of its own because a native decoder fed hostile bytes can end its process (@napi-rs/canvas
+// 0.1.x did, SIGSEGV on a cut-off JPEG; fixed in 1.0.7): here such a file only ends this child.
 // Plain JavaScript so it starts without a TypeScript loader.
 //
 // stdin: the picture's bytes; argv: the width and height its header claims (already checked
