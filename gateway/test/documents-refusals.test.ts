@@ -63,7 +63,12 @@ const good: UploadFile = { name: 'fine.txt', bytes: Buffer.from('twenty one') };
 
 describe('refused by the create call', () => {
   it('an extension it does not take, more than 5 files, a 201 MB file', async () => {
-    await expectRefusedAtOnce([{ name: 'tool.exe', bytes: Buffer.from('MZ') }], 1205, /Unknown file format/);
+    // The message names what is taken, so the user knows what to send instead.
+    await expectRefusedAtOnce(
+      [{ name: 'tool.exe', bytes: Buffer.from('MZ') }],
+      1205,
+      /^Unknown file format\. Supported formats: docx, .*pdf.*xliff/,
+    );
     const six = Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, bytes: Buffer.from('twenty one') }));
     await expectRefusedAtOnce(six, 1209, /at most 5/);
     await expectRefusedAtOnce([{ name: 'huge.txt', bytes: Buffer.alloc(201 * 1024 * 1024, 0x61) }], 1206, /File too large/);
@@ -117,8 +122,25 @@ describe('refused by the document worker', () => {
     await expectStorageOwnedByRows();
     const pdf = await readFile(path.join(FIXTURES, 'pdf/issue3521.pdf'));
     const mismatch = await uploadAndWait([{ name: 'looks-like.docx', bytes: pdf }], 'zh-CN');
-    expect(mismatch.translate_list[0]).toMatchObject({ status: 'failed', code: 1205, message: '未知的文件格式' });
+    expect(mismatch.translate_list[0]).toMatchObject({
+      status: 'failed',
+      code: 1205,
+      message: expect.stringMatching(/^未知的文件格式，支持的格式：docx/),
+    });
     expect(mismatch.step).toBe(4);
+  });
+
+  it('a file with no text: "no text to translate" (1211), not "file parsing failed", charged nothing', async () => {
+    const before = (await remaining(gw.db, user.userId)).total_left;
+    const task = await uploadAndWait([
+      { name: 'empty.txt', bytes: Buffer.alloc(0) },
+      { name: 'blank.txt', bytes: Buffer.from(' \n\t\n') },
+    ]);
+    expect(task.translate_list.map((f) => [f.file_name, f.status, f.code, f.message, f.chars])).toEqual([
+      ['empty.txt', 'failed', 1211, 'The file has no text to translate', 0],
+      ['blank.txt', 'failed', 1211, 'The file has no text to translate', 0],
+    ]);
+    expect((await remaining(gw.db, user.userId)).total_left).toBe(before);
   });
 
   it('characters the plan does not cover: 41005 for that file, nothing reserved for it, the other file charged', async () => {

@@ -100,6 +100,9 @@ export const DocAssembled = Type.Object({
   /** Characters of the picture text translated, and their reservations (`doc.charge`) to settle. */
   picture_chars: Type.Integer({ minimum: 0 }),
   picture_reservations: Type.Array(Id),
+  /** Sentences whose translation came back empty and kept their source, and their characters (not charged). */
+  untranslated_segments: Type.Optional(Type.Integer({ minimum: 0 })),
+  untranslated_chars: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
 /** A file the worker refused or could not write; `code` names the spec's code, `detail` is for the log. */
@@ -114,6 +117,7 @@ export const DocFailed = Type.Object({
     'FILE_FORMAT_UNKNOWN',
     'FILE_TOO_LARGE',
     'FILE_TRANSLATION_FAILED',
+    'FILE_NO_TEXT',
   ] as const),
   detail: Type.String(),
   attempt: Type.Optional(Id),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CODES, uiLangFrom } from './error-codes';
+import { DOC_EXTENSIONS } from './documents';
 import { chargeCents, LIMITS, SKUS, SKU_CODES, TIMINGS } from './constants';
 import { accountKind, checkPassword, checkUsername, titleLength } from './validation';
 import { permissionMap, ROLES } from './permissions';
@@ -12,6 +13,14 @@ describe('error table', () => {
     expect(codes).toEqual(expect.arrayContaining([20000, 41005, 41007, 42000, 42005, 1201, 1202]));
     expect(CODES.SITE_DISABLED.en_US).toBe('The enterprise site has been disabled, please contact sales to renew');
     expect(Object.keys(CODES).filter((k) => k.startsWith('API_'))).toHaveLength(20);
+  });
+
+  it('names every document format taken in the unknown-format message', () => {
+    // htm and xlf are other spellings of html and xliff.
+    for (const ext of DOC_EXTENSIONS.filter((e) => e !== 'htm' && e !== 'xlf')) {
+      expect(CODES.FILE_FORMAT_UNKNOWN.en_US).toContain(ext);
+      expect(CODES.FILE_FORMAT_UNKNOWN.zh_CN).toContain(ext);
+    }
   });
 
   it('picks Chinese for zh browsers and English otherwise', () => {

@@ -91,12 +91,27 @@ export const CODES = {
   FILE_PARSE_FAILED: entry(1202, 200, '文件解析失败', 'File parsing failed'),
   FILE_TRANSLATION_FAILED: entry(1203, 200, '翻译失败，请重新上传', 'Translation failed, upload again'),
   FILE_ENCRYPTED: entry(1204, 200, '加密文件无法翻译，请先解密', 'Confidential file rejected: please decrypt it first'),
-  FILE_FORMAT_UNKNOWN: entry(1205, 200, '未知的文件格式', 'Unknown file format'),
+  // The message names what is taken (DOC_EXTENSIONS, checked by a test), so the user knows what to send instead.
+  FILE_FORMAT_UNKNOWN: entry(
+    1205,
+    200,
+    '未知的文件格式，支持的格式：docx、doc、pptx、ppt、xlsx、xls、pdf、txt、html、srt、xliff',
+    'Unknown file format. Supported formats: docx, doc, pptx, ppt, xlsx, xls, pdf, txt, html, srt, xliff',
+  ),
   FILE_TOO_LARGE: entry(1206, 200, '文件过大', 'File too large'),
   FILE_EXPIRED: entry(1207, 200, '文件已过期', 'File expired'),
   FILE_REQUIRED: entry(1208, 200, '请上传文件', 'Please upload a file.'),
   DOC_INTERRUPTED: entry(1210, 200, '翻译任务已中断', 'The translation task has been interrupted'),
   FILE_TOO_MANY: entry(1209, 200, '文件数量超过上限（每批最多 5 个）', 'Too many files: at most 5 a batch'),
+  // A file that opened fine but holds no text (pictures only, blank pages, an empty file): not a parse failure.
+  FILE_NO_TEXT: entry(1211, 200, '文件中没有可翻译的文字', 'The file has no text to translate'),
+  // Not a refusal: the note a done file carries when some sentences came back empty; `{n}` is their number.
+  DOC_SEGMENTS_UNTRANSLATED: entry(
+    1212,
+    200,
+    '{n} 个句段未能翻译，保留了原文',
+    '{n} segments were not translated and keep their source text',
+  ),
 
   // Public API errors (spec section 8, "Public API errors"), in the order the spec lists them.
   API_PARAM_INCOMPLETE: entry(10001, 200, '参数不完整', 'Parameter incomplete'),

@@ -4,47 +4,21 @@
  * takes a file to write and writes the result; stopping, it hands every
  * file it had taken and not written to the shared queue, so none is lost.
  */
-import {
-  consumeJobsOf,
-  createStorage,
-  MemoryBroker,
-  MemoryBus,
-  publishEventTo,
-  publishJobTo,
-  requestOf,
-  type ObjectStorage,
-} from '@mtp/platform';
-import { BUS, type AssembleDocumentJob, type DocResult } from '@mtp/proto';
+import { consumeJobsOf, publishEventTo, publishJobTo, requestOf } from '@mtp/platform';
+import { BUS, type AssembleDocumentJob } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDocWorker } from '../src/worker/doc-worker';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { workerHarness } from './worker-harness';
 
-let storageDir: string;
-let storage: ObjectStorage;
-beforeAll(async () => {
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-doc-worker-'));
-  storage = createStorage({ storageDir });
-});
-afterAll(async () => {
-  await rm(storageDir, { recursive: true, force: true });
-});
-
-async function setup() {
-  const bus = new MemoryBus(new MemoryBroker());
-  const results: DocResult[] = [];
-  await consumeJobsOf(bus, BUS.documentResults, (job) => void results.push(job.payload));
-  const worker = await startDocWorker({ bus, storage, concurrency: 1 });
-  return { bus, results, worker };
-}
+const harness = workerHarness('mtp-doc-worker-');
+const setup = () => harness.start();
 
 async function stored(name: string, bytes: Buffer) {
   const taskId = randomUUID();
   const projectId = randomUUID();
   const key = `docs/${taskId}/${projectId}/source.${name.split('.').pop()}`;
-  await storage.put(key, bytes);
+  await harness.storage.put(key, bytes);
   return { taskId, projectId, key };
 }
 
@@ -96,13 +70,13 @@ describe('the document worker', () => {
       expect.objectContaining({ kind: 'doc.failed', project_id: encrypted.projectId, stage: 'prepare', code: 'FILE_ENCRYPTED' }),
     );
     expect(worker.keptFiles()).toBe(1);
-    expect(JSON.parse((await storage.getBuffer(`docs/${good.taskId}/${good.projectId}/work/sentences.json`)).toString())).toEqual([
+    expect(JSON.parse((await harness.storage.getBuffer(`docs/${good.taskId}/${good.projectId}/work/sentences.json`)).toString())).toEqual([
       'twenty one',
       'thirty eight',
     ]);
 
     // Every translation is in storage (a txt keeps nothing to lay in early).
-    await storage.put(`docs/${good.taskId}/${good.projectId}/work/translations.json`, Buffer.from('["二十一", "三十八"]'));
+    await harness.storage.put(`docs/${good.taskId}/${good.projectId}/work/translations.json`, Buffer.from('["二十一", "三十八"]'));
     expect(await requestOf(bus, BUS.assembleOnHolder, assembleJob(good, 2), { worker: worker.deviceId })).toEqual({ accepted: true });
     await expect.poll(() => results.length).toBe(3);
     expect(results[2]).toMatchObject({
@@ -111,7 +85,7 @@ describe('the document worker', () => {
       holder: worker.deviceId,
       picture_reservations: [],
     });
-    expect((await storage.getBuffer(`docs/${good.taskId}/${good.projectId}/result.txt`)).toString().split(/\r?\n/)).toEqual([
+    expect((await harness.storage.getBuffer(`docs/${good.taskId}/${good.projectId}/result.txt`)).toString().split(/\r?\n/)).toEqual([
       '二十一',
       '三十八',
     ]);
@@ -146,7 +120,8 @@ describe('the document worker', () => {
     const { bus, results, worker } = await setup();
     const files = await Promise.all(Array.from({ length: 8 }, () => stored('n.txt', Buffer.from('twenty one'))));
     // Translations the files will be written with (any worker reads them from storage).
-    for (const file of files) await storage.put(`docs/${file.taskId}/${file.projectId}/work/translations.json`, Buffer.from('["二十一"]'));
+    for (const file of files)
+      await harness.storage.put(`docs/${file.taskId}/${file.projectId}/work/translations.json`, Buffer.from('["二十一"]'));
     for (const file of files)
       expect(await requestOf(bus, BUS.assembleOnHolder, assembleJob(file, 1), { worker: worker.deviceId })).toEqual({ accepted: true });
     await worker.stop(0);

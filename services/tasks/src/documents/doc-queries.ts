@@ -18,6 +18,7 @@ type FileRow = {
   segments_total: number;
   segments_done: number;
   result_name: string | null;
+  untranslated: number;
 };
 
 const ENDED = new Set(['done', 'failed', 'interrupted']);
@@ -33,6 +34,9 @@ function fileScore(f: FileRow): number {
  * service recorded (English, naming internals) stays in the row and the log, never shown.
  */
 function messageFor(f: FileRow, lang: UiLang): string {
+  // A done file whose some sentences came back empty says so (they keep their source text).
+  if (f.status === 'done')
+    return f.untranslated > 0 ? messageOf('DOC_SEGMENTS_UNTRANSLATED', lang).replace('{n}', String(f.untranslated)) : '';
   if (f.status !== 'failed') return f.status === 'interrupted' ? messageOf('DOC_INTERRUPTED', lang) : '';
   const name = CODE_NAMES.get(f.code);
   return name ? messageOf(name, lang) : messageOf('FILE_TRANSLATION_FAILED', lang);
@@ -52,7 +56,7 @@ export function toFileItem(f: FileRow, lang: UiLang): DocFileItem {
 }
 
 const FILE_COLUMNS =
-  'f.project_id, f.task_id, f.file_name, f.status, f.code, f.chars + f.picture_chars AS chars, f.segments_total, f.segments_done, f.result_name';
+  'f.project_id, f.task_id, f.file_name, f.status, f.code, f.chars + f.picture_chars AS chars, f.segments_total, f.segments_done, f.result_name, f.untranslated';
 
 export async function queryDocTask(db: Db, userId: number, taskId: string, lang: UiLang): Promise<DocQueryData> {
   const { rows: tasks } = await db.query<{

@@ -29,6 +29,7 @@ async function onDocAssembled(deps: DocDeps, result: Assembled): Promise<void> {
       resultKey: result.result_key,
       resultName: resultName(file.file_name, file.tgt_lang),
       pictureReservations: result.picture_reservations,
+      untranslated: { segments: result.untranslated_segments ?? 0, chars: result.untranslated_chars ?? 0 },
     }));
   if (done) return;
   // The file ended before this writer finished (interrupted, failed, or written by another):

@@ -1,5 +1,6 @@
 /**
- * A document file's end, once: `done` (settle its characters and the pictures its writer used),
+ * A document file's end, once: `done` (settle its characters, less those of sentences that kept
+ * their source because their translation came back empty, and the pictures its writer used),
  * `failed` or `interrupted` (refund everything). A change that finds the file already ended does
  * nothing, so redelivered results and racing consumers cannot charge twice. The ledger comes
  * after the state change; when it cannot be reached the file keeps `ledger_done = false` and the
@@ -14,7 +15,14 @@ import { docWorkPrefix } from './doc-keys';
 import { endPictureCharges } from './picture-charges';
 
 export type Finish =
-  | { status: 'done'; resultKey: string; resultName: string; pictureReservations?: readonly string[] }
+  | {
+      status: 'done';
+      resultKey: string;
+      resultName: string;
+      pictureReservations?: readonly string[];
+      /** Sentences that came back empty and kept their source: counted on the file, their characters not charged. */
+      untranslated?: { segments: number; chars: number };
+    }
   | { status: 'failed'; code: CodeName; message: string }
   | { status: 'interrupted' };
 
@@ -60,13 +68,16 @@ export async function refundFileChars(deps: LedgerDeps, projectId: string, chars
 
 export async function finishFile(deps: FinishDeps, projectId: string, finish: Finish): Promise<boolean> {
   const keep = finish.status === 'done' ? (finish.pictureReservations ?? []) : [];
+  const untranslated = (finish.status === 'done' && finish.untranslated) || { segments: 0, chars: 0 };
   // The state change and the choice of the picture reservations to settle, in one statement:
   // only the call that ends the file marks the reservations of its writer.
   const { rows } = await deps.db.query<{ chars: number; task_id: string; stage: string }>(
     `WITH ended AS (
        UPDATE doc_files SET status = $2, result_key = $3, result_name = $4, code = $5, message = $6, finished_at = now(),
               segments_done = CASE WHEN $2 = 'done' THEN segments_total ELSE segments_done END,
-              picture_chars = (SELECT coalesce(sum(chars), 0) FROM doc_picture_charges WHERE project_id = $1 AND reservation_id = ANY($7::text[]))
+              picture_chars = (SELECT coalesce(sum(chars), 0) FROM doc_picture_charges WHERE project_id = $1 AND reservation_id = ANY($7::text[])),
+              -- What kept its source is not charged: the settled characters (RETURNING) leave it out.
+              untranslated = $8, chars = greatest(0, chars - $9)
        WHERE project_id = $1 AND status IN ('queued', 'translating') RETURNING chars, task_id, stage
      ), kept AS (
        UPDATE doc_picture_charges SET keep = true
@@ -81,6 +92,8 @@ export async function finishFile(deps: FinishDeps, projectId: string, finish: Fi
       finish.status === 'failed' ? CODES[finish.code].code : 0,
       finish.status === 'failed' ? finish.message : '',
       keep,
+      untranslated.segments,
+      untranslated.chars,
     ],
   );
   const file = rows[0];

@@ -48,9 +48,30 @@ export function translatedParagraph(
   tgtLang: string,
 ): TranslatedParagraph {
   const sources = plan.sentences.slice(first, first + paragraph.count);
-  const targets = translations.slice(first, first + paragraph.count) as string[];
+  // An engine that answered nothing must not blank the page: the sentence keeps its source.
+  const targets = sources.map((source, i) => keptOrTranslated(source, translations[first + i]!));
   return {
     sentences: sources.map((source, i) => ({ source, target: targets[i]! })),
     target: joinText(paragraph.split, targets, tgtLang),
   };
+}
+
+/** A translation that is empty or only whitespace is no translation: the source stays. */
+function keptOrTranslated(source: string, target: string): string {
+  return target.trim() === '' ? source : target;
+}
+
+/** Sentences laid in as their source because their translation was empty, and their characters. */
+export type Untranslated = { segments: number; chars: number };
+
+export function untranslatedOf(sentences: readonly string[], translations: readonly (string | undefined)[]): Untranslated {
+  const out: Untranslated = { segments: 0, chars: 0 };
+  sentences.forEach((source, i) => {
+    const target = translations[i];
+    if (target !== undefined && target.trim() === '' && source.trim() !== '') {
+      out.segments += 1;
+      out.chars += [...source].length;
+    }
+  });
+  return out;
 }

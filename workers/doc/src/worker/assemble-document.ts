@@ -5,13 +5,15 @@
  * come from storage (every sentence, in order, written by the tasks service) unless everything
  * was laid in already. Pictures are translated in the written OOXML package (for doc/ppt/xls
  * before converting back); a PDF's by its writer, one at a time. The result goes to storage, and
- * `doc.assembled` tells the tasks service, which marks the file done and settles it.
+ * `doc.assembled` tells the tasks service, which marks the file done and settles it. A sentence
+ * whose translation came back empty keeps its source text (never a blank page); how many did,
+ * and their characters, go with `doc.assembled` so the file says so and they are not charged.
  */
 import type { AssembleDocumentJob, DocResult } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
 import { editAsOoxml } from '../legacy/index';
 import { openDocument } from '../pipeline/open-document';
-import { planSentences, translatedParagraphs } from '../pipeline/sentence-plan';
+import { planSentences, translatedParagraphs, untranslatedOf, type Untranslated } from '../pipeline/sentence-plan';
 import { PICTURE_FORMATS, translatePicture, translatePictures } from '../pictures/translate-pictures';
 import { failureOf } from './doc-failure';
 import type { DocWorkerContext } from './doc-worker-context';
@@ -50,6 +52,7 @@ export async function assembleDocument(ctx: DocWorkerContext, job: AssembleDocum
       ? async (image: Buffer, format: 'png' | 'jpeg') => (await translatePicture(image, format, job.src_lang, pictureTexts))?.bytes ?? null
       : undefined;
   let output: Buffer;
+  let untranslated: Untranslated = { segments: 0, chars: 0 };
   try {
     if (job.segments_total === 0) {
       // Pictures only: the document's text stays as it is.
@@ -60,6 +63,8 @@ export async function assembleDocument(ctx: DocWorkerContext, job: AssembleDocum
       if (kept.plan.sentences.length !== job.segments_total) throw new Error('the document reads differently than when it was prepared');
       // Laid in as the chunks came back (the same translations as stored): nothing to read back.
       const translations = kept.allLaidIn ? null : await translationsOf(ctx, job);
+      // Sentences whose translation came back empty keep their source; the file says how many.
+      untranslated = translations ? untranslatedOf(kept.plan.sentences, translations) : (kept.untranslated ?? untranslated);
       progress();
       output = await kept.document.write(translations ? translatedParagraphs(kept.plan, translations, job.tgt_lang) : new Map(), {
         mode: job.mode,
@@ -84,5 +89,7 @@ export async function assembleDocument(ctx: DocWorkerContext, job: AssembleDocum
     result_key: job.result_key,
     picture_chars: charged.chars,
     picture_reservations: charged.reservations,
+    untranslated_segments: untranslated.segments,
+    untranslated_chars: untranslated.chars,
   };
 }

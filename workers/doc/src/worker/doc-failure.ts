@@ -1,5 +1,6 @@
 /**
- * A document worker's refusals as the spec's codes (section 8: 1201/1202, then the rest). A bad
+ * A document worker's refusals as the spec's codes (section 8: 1201/1202, then the rest; a file
+ * with nothing to translate is 1211, not a parse failure). A bad
  * file is answered as `doc.failed` with its code at once (it will not get better on a retry);
  * anything else is thrown, so the queue retries it and, past its last delivery, dead-letters it.
  * The detail (in English, naming what was wrong) goes to the log, never to the user.
@@ -13,7 +14,7 @@ const BY_REASON: Record<DocumentError['reason'], DocFailureCode> = {
   encrypted: 'FILE_ENCRYPTED',
   unknown_format: 'FILE_FORMAT_UNKNOWN',
   too_large: 'FILE_TOO_LARGE',
-  empty: 'FILE_PARSE_FAILED',
+  empty: 'FILE_NO_TEXT',
 };
 
 /** The code of a refusal, or null for an error that is not the file's fault (retry it). */

@@ -9,7 +9,7 @@
  * deterministic, and writes it whole.
  */
 import type { OpenedDocument, TranslatedParagraph } from '../formats/types';
-import { translatedParagraph, type SentencePlan } from '../pipeline/sentence-plan';
+import { translatedParagraph, untranslatedOf, type SentencePlan, type Untranslated } from '../pipeline/sentence-plan';
 
 /** Memory the kept documents of one worker may hold. */
 export const KEPT_DOCUMENTS_BYTES = 256 * 1024 * 1024;
@@ -19,6 +19,8 @@ export type KeptDocument = {
   plan: SentencePlan;
   /** Every paragraph's translation is already in the document (laid in as the chunks came back). */
   allLaidIn: boolean;
+  /** When all was laid in: the sentences that kept their source (their translation was empty). */
+  untranslated?: Untranslated;
 };
 
 /** What laying translations in early needs: each sentence's translation as it arrives. */
@@ -115,7 +117,13 @@ export class KeptDocuments {
     this.entries.delete(projectId);
     this.held -= entry.bytes;
     const allLaidIn = entry.early !== undefined && entry.early.nextParagraph === entry.plan.paragraphs.length;
-    return { document: entry.document, plan: entry.plan, allLaidIn };
+    if (!allLaidIn) return { document: entry.document, plan: entry.plan, allLaidIn };
+    return {
+      document: entry.document,
+      plan: entry.plan,
+      allLaidIn,
+      untranslated: untranslatedOf(entry.plan.sentences, entry.early!.translations),
+    };
   }
 
   drop(projectId: string): void {

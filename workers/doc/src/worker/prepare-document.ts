@@ -32,7 +32,7 @@ export async function prepareDocument(ctx: DocWorkerContext, job: PrepareDocumen
     }
   }
   if (plan.sentences.length === 0 && !picturesOnly) {
-    return { kind: 'doc.failed', project_id: job.project_id, stage: 'prepare', code: 'FILE_PARSE_FAILED', detail: 'no text to translate' };
+    return { kind: 'doc.failed', project_id: job.project_id, stage: 'prepare', code: 'FILE_NO_TEXT', detail: 'no text to translate' };
   }
   await ctx.storage.put(job.sentences_key, Buffer.from(JSON.stringify(plan.sentences)));
   const chars = plan.sentences.reduce((n, s) => n + [...s].length, 0);

@@ -30,7 +30,9 @@ export const docxSpec: OoxmlFormatSpec = {
     const graphic = graphicUnits(doc, partName);
     if (graphic) return graphic;
     const groupIds = new Map<Element, number>();
-    return descendants(doc, NS.w, 'p').map((p) => wordParagraphUnit(p, groupIds, partName));
+    // A Strict document's parts all use the Strict namespace; its paragraphs are read and written in it.
+    const w = doc.documentElement?.namespaceURI === NS.wStrict ? NS.wStrict : NS.w;
+    return descendants(doc, w, 'p').map((p) => wordParagraphUnit(p, groupIds, partName));
   },
   stats(pkg, { words, chars }) {
     // docProps/app.xml is a flat extended-properties part; <Pages> is what Word last laid out.

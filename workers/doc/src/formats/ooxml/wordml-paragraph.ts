@@ -46,21 +46,24 @@ function textOfItem(item: Element): string {
   return item.localName === 'tab' ? '\t' : '\n';
 }
 
-/** The text-carrying elements of the paragraph's own runs, in order. */
-function collectItems(parent: Element, out: Element[]): Element[] {
+/**
+ * The text-carrying elements of the paragraph's own runs, in order. `w` is the paragraph's own
+ * namespace: transitional or Strict WordprocessingML (`NS.w`, `NS.wStrict`).
+ */
+function collectItems(parent: Element, w: string, out: Element[]): Element[] {
   for (const child of childElements(parent)) {
     if (child.namespaceURI === NS.mc && child.localName === 'AlternateContent') continue;
-    if (child.namespaceURI === NS.w && SKIPPED.has(child.localName ?? '')) continue;
-    const inRun = is(child.parentNode, NS.w, 'r');
-    if (inRun && child.namespaceURI === NS.w) {
+    if (child.namespaceURI === w && SKIPPED.has(child.localName ?? '')) continue;
+    const inRun = is(child.parentNode, w, 'r');
+    if (inRun && child.namespaceURI === w) {
       const local = child.localName;
-      const isNewline = local === 'cr' || (local === 'br' && BREAK_TYPES_AS_NEWLINE.has(child.getAttributeNS(NS.w, 'type') ?? ''));
+      const isNewline = local === 'cr' || (local === 'br' && BREAK_TYPES_AS_NEWLINE.has(child.getAttributeNS(w, 'type') ?? ''));
       if (local === 't' || local === 'tab' || local === 'noBreakHyphen' || isNewline) out.push(child);
       // Ruby (furigana): the base text is the paragraph's, the annotation (w:rt) is not.
-      else if (local === 'ruby') collectItems(child, out);
+      else if (local === 'ruby') collectItems(child, w, out);
       continue;
     }
-    collectItems(child, out);
+    collectItems(child, w, out);
   }
   return out;
 }
@@ -105,9 +108,11 @@ function mirrorPlace(p: Element, groupIds: Map<Element, number>, groupPrefix: st
  * part); `groupPrefix` (the part name) makes the mirror group names unique in the package.
  */
 export function wordParagraphUnit(p: Element, groupIds: Map<Element, number>, groupPrefix: string): TextUnit {
-  const items = collectItems(p, []);
+  // New elements are made like existing ones (createLike), so a Strict part stays Strict.
+  const w = p.namespaceURI ?? NS.w;
+  const items = collectItems(p, w, []);
   const text = items.map(textOfItem).join('');
-  const anchor = items.find((item) => hasText(item) && !closest(item, NS.w, 'ruby')) ?? items.find(hasText) ?? items[0];
+  const anchor = items.find((item) => hasText(item) && !closest(item, w, 'ruby')) ?? items.find(hasText) ?? items[0];
 
   return {
     text,
@@ -119,12 +124,12 @@ export function wordParagraphUnit(p: Element, groupIds: Map<Element, number>, gr
       const touchedRuns = new Set(items.map(runOf));
       for (const item of items) remove(item);
       for (const run of touchedRuns) {
-        if (run !== anchorRun && childElements(run).every((child) => is(child, NS.w, 'rPr'))) remove(run);
+        if (run !== anchorRun && childElements(run).every((child) => is(child, w, 'rPr'))) remove(run);
       }
       // A ruby whose base text moved into the translation would float its furigana over nothing.
-      for (const ruby of Array.from(p.getElementsByTagNameNS(NS.w, 'ruby'))) {
-        const base = childElements(ruby).find((child) => is(child, NS.w, 'rubyBase'));
-        if (base && base.getElementsByTagNameNS(NS.w, 't').length === 0) remove(ruby);
+      for (const ruby of Array.from(p.getElementsByTagNameNS(w, 'ruby'))) {
+        const base = childElements(ruby).find((child) => is(child, w, 'rubyBase'));
+        if (base && base.getElementsByTagNameNS(w, 't').length === 0) remove(ruby);
       }
     },
     appendTranslatedCopy(translation) {
@@ -133,15 +138,15 @@ export function wordParagraphUnit(p: Element, groupIds: Map<Element, number>, gr
         // Word paragraph ids must stay unique in the part.
         if (attr.localName !== 'paraId' && attr.localName !== 'textId') copy.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
       }
-      const pPr = childElements(p).find((child) => is(child, NS.w, 'pPr'));
+      const pPr = childElements(p).find((child) => is(child, w, 'pPr'));
       if (pPr) {
         copy.appendChild(pPr.cloneNode(true));
         // Section properties end a section: they move to the copy so both paragraphs stay in it.
-        const sectPr = childElements(pPr).find((child) => is(child, NS.w, 'sectPr'));
+        const sectPr = childElements(pPr).find((child) => is(child, w, 'sectPr'));
         if (sectPr) remove(sectPr);
       }
       const run = createLike(p, 'r');
-      const rPr = anchor && childElements(runOf(anchor)).find((child) => is(child, NS.w, 'rPr'));
+      const rPr = anchor && childElements(runOf(anchor)).find((child) => is(child, w, 'rPr'));
       if (rPr) run.appendChild(rPr.cloneNode(true));
       for (const node of textNodes(p, translation)) run.appendChild(node);
       copy.appendChild(run);

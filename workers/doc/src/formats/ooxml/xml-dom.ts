@@ -10,6 +10,8 @@ export type { Document, Element, Node };
 
 export const NS = {
   w: 'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
+  /** ISO/IEC 29500 Strict: the same elements under another namespace (Word's "Strict Open XML Document"). */
+  wStrict: 'http://purl.oclc.org/ooxml/wordprocessingml/main',
   a: 'http://schemas.openxmlformats.org/drawingml/2006/main',
   p: 'http://schemas.openxmlformats.org/presentationml/2006/main',
   s: 'http://schemas.openxmlformats.org/spreadsheetml/2006/main',
