@@ -55,15 +55,15 @@ ensure_chromium() {
 }
 
 # Document translation runs LibreOffice (legacy doc/ppt/xls, XLS term imports), tesseract (scanned
-# pages, pictures), qpdf (PDF checks in tests) and needs CJK fonts for PDF output.
+# pages, pictures), qpdf and poppler (PDF checks in tests) and needs CJK fonts for PDF output.
 DOC_TOOL_PACKAGES="libreoffice-writer libreoffice-calc libreoffice-impress tesseract-ocr tesseract-ocr-eng \
-  tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-rus qpdf fonts-noto-cjk"
+  tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-rus qpdf poppler-utils fonts-noto-cjk"
 ensure_doc_tools() {
   if command -v soffice >/dev/null 2>&1 && command -v tesseract >/dev/null 2>&1 && command -v qpdf >/dev/null 2>&1 \
-    && [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] \
+    && command -v pdftoppm >/dev/null 2>&1 && [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] \
     && [ -e /usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata ]; then return; fi
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "Installing LibreOffice, tesseract, qpdf and Noto CJK fonts for document translation (apt-get)..."
+    echo "Installing LibreOffice, tesseract, qpdf, poppler and Noto CJK fonts for document translation (apt-get)..."
     apt-get update -qq
     # shellcheck disable=SC2086
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $DOC_TOOL_PACKAGES >/dev/null

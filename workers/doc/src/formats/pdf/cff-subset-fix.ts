@@ -5,6 +5,13 @@
  * glyph's own font dict. Glyphs whose font dict was seen earlier then render blank or wrong
  * (pdf.js showed about half the characters of a Chinese sentence missing). We replace that one
  * method on the subset object fontkit hands to pdf-lib with a corrected copy.
+ *
+ * A second bug in the same class: `encode` writes the source CFF's *length* into the header's
+ * offSize byte (`offSize: this.cff.length`), so the subset's header says e.g. 27 where CFF
+ * allows 1-4. pdf.js ignores it; poppler rejects the whole font ("Embedded font file may be
+ * invalid") and draws the translated text with a fallback, as empty boxes where no CJK font is
+ * installed. The subset is encoded against a view of the CFF whose length reads 4 (every
+ * offset fits in four bytes).
  */
 
 type Glyph = { path: unknown; _usedSubrs?: Record<string, boolean> };
@@ -15,7 +22,11 @@ type CffSubset = {
   font: { getGlyph(gid: number): Glyph };
   subsetSubrs(subrs: unknown[], used: Record<string, boolean>): unknown[];
   subsetFontdict?: (topDict: Record<string, unknown>) => void;
+  encode?: (stream: unknown) => unknown;
 };
+
+/** The header's offSize fontkit reads from `cff.length`: four bytes, valid for any CFF. */
+const HEADER_OFFSET_SIZE = 4;
 
 function subsetFontdict(this: CffSubset, topDict: Record<string, unknown>): void {
   const fdArray: FontDict[] = [];
@@ -51,6 +62,18 @@ export function withFixedCffSubset<T>(font: T): T {
   target.createSubset = () => {
     const subset = original();
     if (typeof subset.subsetFontdict === 'function') subset.subsetFontdict = subsetFontdict;
+    const encode = subset.encode;
+    if (typeof encode === 'function') {
+      subset.encode = function (this: CffSubset, stream: unknown) {
+        const cff = this.cff;
+        this.cff = Object.create(cff, { length: { value: HEADER_OFFSET_SIZE } }) as CffSubset['cff'];
+        try {
+          return encode.call(this, stream);
+        } finally {
+          this.cff = cff;
+        }
+      };
+    }
     return subset;
   };
   return font;
