@@ -31,6 +31,15 @@ describe('pdf content stream editing', () => {
     expect(out).toMatch(/T\*\s+0 -100 Td/);
   });
 
+  it('places a show that starts with spaces at its first visible glyph, as pdf.js reports it', () => {
+    // InDesign's form: "  2nd choice" drawn from x 288 (Tf 1 in a 14 pt Tm); pdf.js puts the words at 294.16.
+    const src = stream('BT /T1 1 Tf 0 Tc 14 0 0 14 288 215.1 Tm [(  2n)10(d choice)]TJ 14 0 0 14 200 215.1 Tm [(  )-2502( )]TJ ET');
+    const box = { x0: 294.16, y0: 211.6, x1: 361.85, y1: 227 };
+    expect(removeTextInBoxes(src, [box], { spaceWidth: () => 220 }).removed).toEqual([1]);
+    // A font whose space width is unknown keeps the show's own origin (outside the box).
+    expect(removeTextInBoxes(src, [box]).removed).toEqual([0]);
+  });
+
   it('reports the form XObjects painted with their CTM', () => {
     const { xobjects } = removeTextInBoxes(stream('q 2 0 0 2 10 20 cm /Fm1 Do Q /Im0 Do'), []);
     expect(xobjects).toEqual([

@@ -42,3 +42,49 @@ export async function qpdfCheck(bytes: Uint8Array): Promise<string> {
 }
 
 export const countOf = (text: string, needle: string) => text.split(needle).length - 1;
+
+/** Every paragraph "translated" to `[T] ` + its upper-cased text: the source's mixed case never survives in it. */
+export function upperCaseTranslations(doc: OpenedDocument): Map<string, TranslatedParagraph> {
+  return new Map(
+    doc.paragraphs.map((p) => {
+      const target = `[T] ${p.text.toUpperCase()}`;
+      return [p.id, { target, sentences: [{ source: p.text, target }] }];
+    }),
+  );
+}
+
+export type PlacedItem = { str: string; x: number; y: number; size: number };
+
+/** A page's text items with their origin (PDF user space, y up), as pdf.js reads them. */
+export async function placedItems(bytes: Uint8Array, pageNumber: number): Promise<PlacedItem[]> {
+  const pdf = await loadPdf(bytes);
+  const content = await (await pdf.getPage(pageNumber)).getTextContent();
+  await pdf.destroy();
+  return content.items
+    .filter((item) => 'str' in item && item.str.trim() !== '')
+    .map((item) => {
+      const { str, transform } = item as { str: string; transform: number[] };
+      return { str, x: transform[4]!, y: transform[5]!, size: Math.abs(transform[3]!) };
+    });
+}
+
+/** The text a reader sees inside a region: items whose origin lies in it, top to bottom, left to right. */
+export function textInRegion(items: readonly PlacedItem[], region: { x0: number; x1: number; y0: number; y1: number }): string {
+  return items
+    .filter((item) => item.x >= region.x0 && item.x < region.x1 && item.y >= region.y0 && item.y < region.y1)
+    .sort((a, b) => b.y - a.y || a.x - b.x)
+    .map((item) => item.str.trim())
+    .join(' ');
+}
+
+/**
+ * The text as poppler's pdftotext reads it (a second, independent reader), in content-stream
+ * order: its layout mode interleaves glyphs drawn over each other, which hides a leftover.
+ */
+export async function pdftotext(bytes: Uint8Array): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pdf-test-'));
+  const file = path.join(dir, 'out.pdf');
+  await writeFile(file, bytes);
+  const { stdout } = await promisify(execFile)('pdftotext', ['-raw', file, '-']);
+  return stdout;
+}

@@ -1,11 +1,13 @@
 /**
  * Removes the text-showing operators of chosen blocks from a page content stream. There is no
  * content-stream editor in pdf-lib, so this is a small tokenizer plus a text-state tracker
- * (CTM, text matrix, leading). Each Tj/TJ/'/" gets the user-space point where its line started;
- * operators whose point lies inside a block to remove are cut out. After a show we cannot know
- * the advanced position without font metrics, so later shows on the same line inherit the line
- * start: they belong to the same line, hence to the same block.
+ * (CTM, text matrix, leading, font size and spacing). Each Tj/TJ/'/" gets the user-space point
+ * where its line started, moved past the spaces it starts with (leading-blanks.ts); operators
+ * whose point lies inside a block to remove are cut out. After a show we do not track the
+ * advanced position, so later shows on the same line inherit the line start: they belong to the
+ * same line, hence to the same block.
  */
+import { leadingBlankAdvance, type TextState } from './leading-blanks.js';
 import { IDENTITY, multiply, type Matrix } from './matrix.js';
 import type { Box } from './text-layout.js';
 
@@ -124,10 +126,20 @@ function fillColour(n: number[]): Rgb | undefined {
 }
 
 /**
- * Returns the stream without the text shows that start inside one of `boxes` (user space,
- * widened by `tolerance`), and how many shows were removed per box.
+ * `ctm`: the matrix the stream is drawn under (a form's placement). `spaceWidth`: the width of
+ * code 32 of a font resource, in thousandths of an em (leading-blanks.ts), undefined if unknown.
  */
-export function removeTextInBoxes(src: Uint8Array, boxes: readonly Box[], initialCtm: Matrix = IDENTITY, tolerance = 1.5): RemovalResult {
+export type RemovalOptions = { ctm?: Matrix; spaceWidth?: (fontName: string) => number | undefined };
+
+const TOLERANCE = 1.5;
+const INITIAL_TEXT: TextState = { fontSize: 0, charSpacing: 0, wordSpacing: 0, scale: 1 };
+
+/**
+ * Returns the stream without the text shows that start inside one of `boxes` (user space,
+ * widened by a point and a half), and how many shows were removed per box.
+ */
+export function removeTextInBoxes(src: Uint8Array, boxes: readonly Box[], options: RemovalOptions = {}): RemovalResult {
+  const initialCtm = options.ctm ?? IDENTITY;
   const removed = boxes.map(() => 0);
   // Per box, how many removed shows used each colour / font: the most used one wins, so a bold
   // "Abstract:" label does not make the whole paragraph bold.
@@ -135,17 +147,22 @@ export function removeTextInBoxes(src: Uint8Array, boxes: readonly Box[], initia
   const fontTally = boxes.map(() => new Map<string, number>());
   let font: string | undefined;
   const xobjects: { name: string; ctm: Matrix }[] = [];
-  const stack: { ctm: Matrix; fill: Rgb }[] = [];
+  // Text state belongs to the graphics state: q/Q save and restore it with the CTM and colour.
+  const stack: { ctm: Matrix; fill: Rgb; text: TextState; font: string | undefined }[] = [];
   let ctm = initialCtm;
   let fill: Rgb = [0, 0, 0];
+  let text = INITIAL_TEXT;
   let tlm = IDENTITY;
   let leading = 0;
   const cuts: { start: number; end: number; replacement: string }[] = [];
   for (const { op, operands, name, start, end } of parseOperations(src)) {
     const n = operands.map((v) => v ?? 0);
-    if (op === 'q') stack.push({ ctm, fill });
-    else if (op === 'Q') ({ ctm, fill } = stack.pop() ?? { ctm: initialCtm, fill: [0, 0, 0] });
-    else if (op === 'Tf' && name) font = name;
+    if (op === 'q') stack.push({ ctm, fill, text, font });
+    else if (op === 'Q') ({ ctm, fill, text, font } = stack.pop() ?? { ctm: initialCtm, fill: [0, 0, 0], text: INITIAL_TEXT, font });
+    else if (op === 'Tf' && name) [font, text] = [name, { ...text, fontSize: n.at(-1) ?? 0 }];
+    else if (op === 'Tc' && n.length === 1) text = { ...text, charSpacing: n[0]! };
+    else if (op === 'Tw' && n.length === 1) text = { ...text, wordSpacing: n[0]! };
+    else if (op === 'Tz' && n.length === 1) text = { ...text, scale: n[0]! / 100 };
     else if (FILL_OPS.has(op)) fill = fillColour(n) ?? fill;
     else if (op === 'Do' && name) xobjects.push({ name, ctm });
     else if (op === 'cm' && n.length === 6) ctm = multiply(n as Matrix, ctm);
@@ -156,10 +173,12 @@ export function removeTextInBoxes(src: Uint8Array, boxes: readonly Box[], initia
       if (op === 'TD') leading = -n[1]!;
     } else if (op === 'TL' && n.length === 1) leading = n[0]!;
     else if (op === 'T*' || op === "'" || op === '"') tlm = multiply([1, 0, 0, 1, 0, -leading], tlm);
+    if (op === '"' && n.length === 3) text = { ...text, wordSpacing: n[0]!, charSpacing: n[1]! };
     if (!SHOW_OPS.has(op)) continue;
-    const origin = multiply(tlm, ctm);
+    const blanks = leadingBlankAdvance(src.subarray(start, end), op, text, font ? options.spaceWidth?.(font) : undefined);
+    const origin = multiply(multiply([1, 0, 0, 1, blanks, 0], tlm), ctm);
     const [x, y] = [origin[4], origin[5]];
-    const hit = boxes.findIndex((b) => x >= b.x0 - tolerance && x <= b.x1 + tolerance && y >= b.y0 - tolerance && y <= b.y1 + tolerance);
+    const hit = boxes.findIndex((b) => x >= b.x0 - TOLERANCE && x <= b.x1 + TOLERANCE && y >= b.y0 - TOLERANCE && y <= b.y1 + TOLERANCE);
     if (hit < 0) continue;
     removed[hit]!++;
     tally(colourTally[hit]!, fill.join(' '));

@@ -8,6 +8,7 @@
 import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, decodePDFRawStream, type PDFDocument, type PDFPage } from 'pdf-lib';
 import { removeTextInBoxes, type Rgb } from './content-stream.js';
+import { spaceWidthsIn } from './leading-blanks.js';
 import { IDENTITY, multiply, type Matrix } from './matrix.js';
 import type { Box } from './text-layout.js';
 
@@ -31,13 +32,15 @@ export function removeTextInForms(
     seen.add(name);
     const stream = doc.context.lookup(xobjects.get(PDFName.of(name)));
     if (!(stream instanceof PDFRawStream) || stream.dict.get(PDFName.of('Subtype')) !== PDFName.of('Form')) continue;
-    const result = removeTextInBoxes(decodePDFRawStream(stream).decode(), boxes, multiply(formMatrix(stream.dict), ctm));
+    const formResources = stream.dict.lookupMaybe(PDFName.of('Resources'), PDFDict) ?? resources;
+    const result = removeTextInBoxes(decodePDFRawStream(stream).decode(), boxes, {
+      ctm: multiply(formMatrix(stream.dict), ctm),
+      spaceWidth: spaceWidthsIn(formResources),
+    });
     if (result.removed.every((count) => count === 0)) continue;
     result.removed.forEach((count, index) => (removed[index]! += count));
     result.colours.forEach((colour, index) => (colours[index] ??= colour));
-    result.fonts.forEach(
-      (font, index) => (baseFonts[index] ??= baseFontName(stream.dict.lookupMaybe(PDFName.of('Resources'), PDFDict), font)),
-    );
+    result.fonts.forEach((font, index) => (baseFonts[index] ??= baseFontName(formResources, font)));
     const dict = stream.dict.clone(doc.context);
     dict.delete(PDFName.of('DecodeParms'));
     dict.set(PDFName.of('Filter'), PDFName.of('FlateDecode'));

@@ -8,6 +8,7 @@ import { isCjk } from '../../ocr/index.js';
 import { DocumentError, type DocumentFormat, type DocumentStats, type OpenedDocument } from '../types.js';
 import { loadPdf, type PdfJsDocument } from './pdfjs-load.js';
 import { findPageImage, ocrPageImage } from './scanned-page.js';
+import { blockOwners, ownersOfItems } from './tagged-structure.js';
 import { groupBlocks, groupLines, runsFromTextContent } from './text-layout.js';
 import { writeTranslatedPdf, type PlacedBlock } from './write-pdf.js';
 import { verticalBlocks } from './vertical-text.js';
@@ -64,9 +65,11 @@ export async function readBlocks(pdf: PdfJsDocument, srcLang: string): Promise<P
   const placed: PlacedBlock[] = [];
   for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber++) {
     const page = await pdf.getPage(pageNumber).catch(unreadable(pageNumber));
-    const content = await page.getTextContent().catch(unreadable(pageNumber));
+    const content = await page.getTextContent({ includeMarkedContent: true }).catch(unreadable(pageNumber));
+    // A broken structure tree costs only the tagged boundaries, never the page.
+    const owners = ownersOfItems(content.items, blockOwners(await page.getStructTree().catch(() => null)));
     let blocks = [
-      ...groupBlocks(groupLines(runsFromTextContent(content.items, content.styles))),
+      ...groupBlocks(groupLines(runsFromTextContent(content.items, content.styles, owners))),
       ...verticalBlocks(content.items, content.styles),
     ];
     let ocr = false;

@@ -5,26 +5,52 @@
  * content-stream order, which for almost every producer is the reading order; we keep it.
  */
 import { isCjk } from '../../ocr/index.js';
+import { bodyStartX, endsStatement, markerAtStart, type ListMarker } from './list-markers.js';
+import type { StructureElement } from './tagged-structure.js';
 
-/** A text run in PDF user space (y grows upwards), as pdf.js reports it. */
-/** `unreadable`: a run of undecodable glyphs (text empty); it taints the line it sits on. */
-export type TextRun = { text: string; x: number; y: number; width: number; size: number; unreadable?: boolean };
+/**
+ * A text run in PDF user space (y grows upwards), as pdf.js reports it. `unreadable`: a run of
+ * undecodable glyphs (text empty); it taints the line it sits on. `owner`: the tagged paragraph,
+ * cell or list item it belongs to (tagged-structure.ts).
+ */
+export type TextRun = { text: string; x: number; y: number; width: number; size: number; unreadable?: boolean; owner?: StructureElement };
 
 /** A rectangle in PDF user space. */
 export type Box = { x0: number; y0: number; x1: number; y1: number };
 
-export type Line = Box & { text: string; size: number; baseline: number; unreadable?: boolean };
+/** `marker`: the list marker the line starts with (list-markers.ts); `strongMarker`: it starts a list item. */
+export type Line = Box & {
+  text: string;
+  size: number;
+  baseline: number;
+  unreadable?: boolean;
+  owner?: StructureElement;
+  marker?: ListMarker;
+  strongMarker?: boolean;
+};
 
 /**
  * `background`: RGB 0..1 to cover the block with (scanned pages), white when absent. `vertical`:
  * vertical writing (vertical-text.ts), its lines are columns read top to bottom, right to left.
  */
-export type TextBlock = Box & { lines: Line[]; size: number; text: string; background?: [number, number, number]; vertical?: boolean };
+/** `marker`: a list marker kept out of `text`; the writer draws it again in front of the translation. */
+export type TextBlock = Box & {
+  lines: Line[];
+  size: number;
+  text: string;
+  background?: [number, number, number];
+  vertical?: boolean;
+  marker?: ListMarker;
+};
 
 /** pdf.js text items: only the members we use. */
 export type PdfJsTextItem = { str: string; transform: number[]; width: number; height: number; fontName: string };
 
-export function runsFromTextContent(items: readonly unknown[], styles: Record<string, { vertical?: boolean }> = {}): TextRun[] {
+export function runsFromTextContent(
+  items: readonly unknown[],
+  styles: Record<string, { vertical?: boolean }> = {},
+  owners: ReadonlyMap<unknown, StructureElement> = new Map(),
+): TextRun[] {
   const runs: TextRun[] = [];
   for (const raw of items) {
     const item = raw as Partial<PdfJsTextItem>;
@@ -34,7 +60,7 @@ export function runsFromTextContent(items: readonly unknown[], styles: Record<st
     if (Math.abs(b) > 1e-3 || Math.abs(c) > 1e-3 || a <= 0 || styles[item.fontName ?? '']?.vertical) continue;
     const size = Math.abs(d) || Math.abs(a);
     const text = readableText(item.str);
-    runs.push({ text: text ?? '', x: e, y: f, width: item.width ?? 0, size, unreadable: text === undefined });
+    runs.push({ text: text ?? '', x: e, y: f, width: item.width ?? 0, size, unreadable: text === undefined, owner: owners.get(raw) });
   }
   return runs;
 }
@@ -55,12 +81,21 @@ export function readableText(text: string): string | undefined {
 
 export function groupLines(runs: readonly TextRun[]): Line[] {
   const lines: Line[] = [];
+  const runsOfLine = new Map<Line, TextRun[]>();
   let current: Line | undefined;
   for (const run of runs) {
+    const blank = !run.text.trim() && !run.unreadable;
     const sameBaseline = current && Math.abs(run.y - current.baseline) < 0.35 * Math.max(run.size, current.size);
+    // Measured from the last glyph drawn: Word fills the space between table cells with one wide
+    // space run, which must not bridge the cells.
     const gap = current ? run.x - current.x1 : 0;
     // A gap wider than ~2 ems is a column or table-cell boundary, not a word space.
-    const continues = current && sameBaseline && gap > -run.size && gap < 2 * Math.max(run.size, current.size);
+    const continues =
+      current &&
+      sameBaseline &&
+      gap > -run.size &&
+      gap < 2 * Math.max(run.size, current.size) &&
+      !(run.owner && current.owner && run.owner !== current.owner);
     if (current && continues) {
       const needsSpace =
         gap > 0.15 * run.size &&
@@ -69,13 +104,16 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
         !(isCjk(current.text.at(-1) ?? '') && isCjk(run.text[0] ?? ''));
       if (run.unreadable) current.unreadable = true;
       current.text += (needsSpace ? ' ' : '') + run.text;
+      current.owner ??= run.owner;
+      runsOfLine.get(current)!.push(run);
+      if (blank) continue;
       current.x1 = Math.max(current.x1, run.x + run.width);
       current.size = Math.max(current.size, run.size);
       current.y0 = Math.min(current.y0, run.y - 0.25 * run.size);
       current.y1 = Math.max(current.y1, run.y + 0.85 * run.size);
       continue;
     }
-    if (!run.text.trim() && !run.unreadable) continue; // a lone space never starts a line
+    if (blank) continue; // a lone space never starts a line
     current = {
       text: run.text,
       x0: run.x,
@@ -85,10 +123,18 @@ export function groupLines(runs: readonly TextRun[]): Line[] {
       size: run.size,
       baseline: run.y,
       unreadable: run.unreadable,
+      owner: run.owner,
     };
     lines.push(current);
+    runsOfLine.set(current, [run]);
   }
-  for (const line of lines) line.text = line.text.replace(/\s+/g, ' ').trim();
+  for (const line of lines) {
+    line.text = line.text.replace(/\s+/g, ' ').trim();
+    const marker = markerAtStart(line.text);
+    if (!marker) continue;
+    line.marker = { text: marker.text, bodyX: bodyStartX(runsOfLine.get(line)!, marker.text) ?? line.x1 };
+    line.strongMarker = marker.strong;
+  }
   // A line mixing readable and undecodable runs is a sentence we cannot read whole: leave it be.
   return lines.filter((line) => line.text.length > 0 && !line.unreadable);
 }
@@ -112,18 +158,37 @@ export function groupBlocks(lines: readonly Line[]): TextBlock[] {
     spacing = 0;
     blocks.push(current);
   }
-  for (const block of blocks) block.text = joinLines(block.lines.map((line) => line.text));
+  for (const block of blocks) {
+    const [first, ...rest] = block.lines.map((line) => line.text);
+    const marker = block.lines[0]!.marker;
+    block.marker = marker;
+    // The marker stays on the page (the writer draws it); only the item's words are translated.
+    block.text = joinLines([marker ? first!.slice(marker.text.length).trim() : first!, ...rest].filter(Boolean));
+  }
   return blocks;
 }
 
 function joinsBlock(block: TextBlock, spacing: number, line: Line): boolean {
   const prev = block.lines.at(-1)!;
   if (Math.abs(line.size - block.size) > 0.15 * block.size) return false;
+  // A numbered or bulleted line starts an item of its own after another item or a finished
+  // sentence; after an unfinished one it is a number that happened to wrap to the line start.
+  if (line.strongMarker && (block.lines[0]!.marker || endsStatement(prev.text))) return false;
+  if (line.owner && prev.owner && line.owner !== prev.owner && !continuesSentence(prev, line)) return false;
   const step = prev.baseline - line.baseline;
   if (step < 0.8 * line.size || step > 1.7 * line.size) return false;
   if (spacing > 0 && Math.abs(step - spacing) > 0.2 * spacing) return false;
   // The new line must sit under the block (overlap horizontally), not in another column.
   return line.x0 < block.x1 && line.x1 > block.x0;
+}
+
+/**
+ * InDesign tags a forced line break inside a sentence as a new P ("...classroom season" /
+ * "between January 19 ..."): two tagged paragraphs still read as one when the first stops
+ * mid-sentence and the second goes on in lower case. Cells and list items are never joined.
+ */
+function continuesSentence(prev: Line, line: Line): boolean {
+  return prev.owner?.role === 'P' && line.owner?.role === 'P' && !endsStatement(prev.text) && /^\p{Ll}/u.test(line.text);
 }
 
 /**

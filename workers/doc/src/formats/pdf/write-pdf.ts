@@ -28,6 +28,7 @@ import type { TranslatedParagraph, WriteOptions } from '../types.js';
 import { removeTextInBoxes, type Rgb } from './content-stream.js';
 import { fitText } from './fit-text.js';
 import { baseFontName, removeTextInForms } from './form-text.js';
+import { spaceWidthsIn } from './leading-blanks.js';
 import { translatePagePictures } from './pdf-pictures.js';
 import { drawVerticalText } from './vertical-text.js';
 import { fontsForTranslations, styleFromBaseFont, type FontStyle } from './fonts.js';
@@ -52,7 +53,8 @@ export async function writeTranslatedPdf(
     const text = blockText(translation, options.mode).replace(/[\t\r]/g, ' ');
     jobsByPage.set(block.page, [...(jobsByPage.get(block.page) ?? []), { block, text }]);
   }
-  const allTexts = [...jobsByPage.values()].flat().map((job) => job.text);
+  // Markers are drawn with the same font: it must be able to encode them too.
+  const allTexts = [...jobsByPage.values()].flat().map((job) => (job.block.marker?.text ?? '') + job.text);
   const fontFor = allTexts.length ? await fontsForTranslations(doc, allTexts, options.tgtLang) : undefined;
   const pages = doc.getPages();
   // Scanned pages were OCR'd whole: their picture is the page, already translated as text.
@@ -112,7 +114,7 @@ function translatePage(
   let baseFonts: (string | undefined)[] = [];
   if (textJobs.length > 0) {
     const boxes = textJobs.map((job) => job.block);
-    const result = removeTextInBoxes(readContent(page), boxes);
+    const result = removeTextInBoxes(readContent(page), boxes, { spaceWidth: spaceWidthsIn(page.node.Resources()) });
     ({ removed, colours } = result);
     baseFonts = result.fonts.map((name) => baseFontName(page.node.Resources(), name));
     removeTextInForms(doc, page, result.xobjects, boxes, removed, colours, baseFonts);
@@ -139,20 +141,34 @@ function translatePage(
       drawVerticalText(page, job.text, font, box, colour);
       continue;
     }
-    let fitted = fitText(job.text, font, box.x1 - box.x0, box.y1 - box.y0, box.size);
-    const roomy = roomToTheRight(box, pageBlocks, page.getWidth());
-    if (box.lines.length === 1 && fitted.size < 0.9 * box.size && roomy > box.x1 - box.x0 + 1) {
+    // A list item: the marker goes back where it was, the translation where the item's words began.
+    const { marker, x0, text } = markerLayout(box, job.text);
+    let fitted = fitText(text, font, box.x1 - x0, box.y1 - box.y0, box.size);
+    const roomy = roomToTheRight(box, pageBlocks, page.getWidth()) - (x0 - box.x0);
+    if (box.lines.length === 1 && fitted.size < 0.9 * box.size && roomy > box.x1 - x0 + 1) {
       // Translations run longer than their source: a one-line block (heading, label) may grow into
       // empty space on its right rather than shrink.
-      const wider = fitText(job.text, font, roomy, box.y1 - box.y0, box.size);
+      const wider = fitText(text, font, roomy, box.y1 - box.y0, box.size);
       if (wider.size > fitted.size) fitted = wider;
     }
     let y = box.y1 - 0.85 * fitted.size;
+    if (marker) page.drawText(marker, { x: box.x0, y, size: fitted.size, font, color: rgb(...colour) });
     for (const line of fitted.lines) {
-      if (line) page.drawText(line, { x: box.x0, y, size: fitted.size, font, color: rgb(...colour) });
+      if (line) page.drawText(line, { x: x0, y, size: fitted.size, font, color: rgb(...colour) });
       y -= fitted.lineHeight;
     }
   }
+}
+
+/**
+ * Where a block's translation starts, and the marker drawn in front of it. A marker with no room
+ * beside it (it stood alone on its line) leads the translation's first line instead.
+ */
+function markerLayout(block: PlacedBlock, text: string): { marker?: string; x0: number; text: string } {
+  const marker = block.marker;
+  if (!marker) return { x0: block.x0, text };
+  if (marker.bodyX > block.x0 && marker.bodyX < block.x1 - block.size) return { marker: marker.text, x0: marker.bodyX, text };
+  return { x0: block.x0, text: `${marker.text} ${text}` };
 }
 
 /**
