@@ -12,8 +12,25 @@ import { Type, type Static } from 'typebox';
 import { literalUnion } from './literal-union';
 import { DomainCode, LanguageCode } from './translation';
 
-/** Extensions a document upload accepts (legacy doc/ppt/xls go through LibreOffice). */
-export const DOC_EXTENSIONS = ['docx', 'doc', 'pptx', 'ppt', 'xlsx', 'xls', 'pdf', 'txt', 'html', 'htm', 'srt', 'xliff', 'xlf'] as const;
+/** Extensions a document upload accepts (legacy doc/ppt/xls and OpenDocument odt/ods/odp go through LibreOffice). */
+export const DOC_EXTENSIONS = [
+  'docx',
+  'doc',
+  'odt',
+  'pptx',
+  'ppt',
+  'odp',
+  'xlsx',
+  'xls',
+  'ods',
+  'pdf',
+  'txt',
+  'html',
+  'htm',
+  'srt',
+  'xliff',
+  'xlf',
+] as const;
 export type DocExtension = (typeof DOC_EXTENSIONS)[number];
 
 /** 0 translation only, 1 bilingual by paragraph, 2 bilingual by sentence. */

@@ -95,8 +95,8 @@ export const CODES = {
   FILE_FORMAT_UNKNOWN: entry(
     1205,
     200,
-    '未知的文件格式，支持的格式：docx、doc、pptx、ppt、xlsx、xls、pdf、txt、html、srt、xliff',
-    'Unknown file format. Supported formats: docx, doc, pptx, ppt, xlsx, xls, pdf, txt, html, srt, xliff',
+    '未知的文件格式，支持的格式：docx、doc、odt、pptx、ppt、odp、xlsx、xls、ods、pdf、txt、html、srt、xliff',
+    'Unknown file format. Supported formats: docx, doc, odt, pptx, ppt, odp, xlsx, xls, ods, pdf, txt, html, srt, xliff',
   ),
   FILE_TOO_LARGE: entry(1206, 200, '文件过大', 'File too large'),
   FILE_EXPIRED: entry(1207, 200, '文件已过期', 'File expired'),

@@ -17,7 +17,7 @@ describe('addFiles', () => {
   it('keeps the spec limits: 5 files, 200 MB', () => {
     expect(MAX_DOC_FILES).toBe(5);
     expect(MAX_DOC_BYTES).toBe(200 * 1024 * 1024);
-    expect(DOC_ACCEPT.split(',')).toEqual(expect.arrayContaining(['.docx', '.pdf', '.xlsx', '.srt', '.xlf']));
+    expect(DOC_ACCEPT.split(',')).toEqual(expect.arrayContaining(['.docx', '.pdf', '.xlsx', '.srt', '.xlf', '.odt', '.ods', '.odp']));
   });
 
   it('accepts every proto extension in any case', () => {

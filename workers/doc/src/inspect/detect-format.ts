@@ -10,9 +10,10 @@ import { basename } from 'node:path';
 import { DocumentError } from '../formats/types';
 import { decodeText } from '../formats/text/text-encoding';
 import { hasEncryptedPackage, isEncryptedDoc, isEncryptedPdf, isEncryptedPpt, isEncryptedXls, readCfb } from './encryption';
+import { isOdfFormat, odfFormatOf, odfMediaType, type OdfFormat } from './odf-package';
 import { checkZipSafety } from './zip-safety';
 
-export type InspectedFormat = 'docx' | 'pptx' | 'xlsx' | 'doc' | 'ppt' | 'xls' | 'pdf' | 'txt' | 'html' | 'srt' | 'xliff';
+export type InspectedFormat = 'docx' | 'pptx' | 'xlsx' | 'doc' | 'ppt' | 'xls' | OdfFormat | 'pdf' | 'txt' | 'html' | 'srt' | 'xliff';
 export type Inspection = {
   /** The format to open the file with (htm is html, xlf is xliff). */
   format: InspectedFormat;
@@ -26,6 +27,9 @@ const BY_EXTENSION: Record<string, InspectedFormat> = {
   doc: 'doc',
   ppt: 'ppt',
   xls: 'xls',
+  odt: 'odt',
+  ods: 'ods',
+  odp: 'odp',
   pdf: 'pdf',
   txt: 'txt',
   html: 'html',
@@ -65,6 +69,19 @@ function inspectCfb(fileName: string, data: Buffer, format: InspectedFormat): In
   return { format, container: 'cfb' };
 }
 
+/** OOXML by its main part, OpenDocument by its `mimetype` entry; the zip bomb guard for both. */
+function inspectZip(fileName: string, data: Buffer, format: InspectedFormat): Inspection {
+  if (format !== 'docx' && format !== 'pptx' && format !== 'xlsx' && !isOdfFormat(format)) throw mismatch(fileName, 'a zip archive');
+  const entries = checkZipSafety(data);
+  const kind = odfFormatOf(data) ?? ooxmlKind(entries);
+  if (kind === format) return { format, container: 'zip' };
+  if (kind) throw mismatch(fileName, `a ${kind} document`);
+  const mediaType = odfMediaType(data);
+  if (mediaType) throw mismatch(fileName, `an OpenDocument file of another kind (${mediaType})`);
+  const wanted = isOdfFormat(format) ? 'an OpenDocument mimetype entry' : 'an Office main part';
+  throw mismatch(fileName, `a zip archive without ${wanted}`);
+}
+
 function inspectText(fileName: string, data: Buffer, format: InspectedFormat): Inspection {
   const head = data.subarray(0, 8192);
   const text = decodeText(head).text;
@@ -92,12 +109,7 @@ export function inspectDocument(fileName: string, data: Buffer): Inspection {
     if (format !== 'doc' && format !== 'xls' && format !== 'ppt') throw mismatch(fileName, 'a legacy Office (CFB) file');
     return inspectCfb(fileName, data, format);
   }
-  if (startsWith(data, Buffer.from('PK\x03\x04', 'latin1'))) {
-    if (format !== 'docx' && format !== 'pptx' && format !== 'xlsx') throw mismatch(fileName, 'a zip archive');
-    const kind = ooxmlKind(checkZipSafety(data));
-    if (kind !== format) throw mismatch(fileName, kind ? `a ${kind} document` : 'a zip archive without an Office main part');
-    return { format, container: 'zip' };
-  }
+  if (startsWith(data, Buffer.from('PK\x03\x04', 'latin1'))) return inspectZip(fileName, data, format);
   if (data.subarray(0, 1024).includes('%PDF-')) {
     if (format !== 'pdf') throw mismatch(fileName, 'a PDF');
     if (isEncryptedPdf(data)) throw new DocumentError('encrypted', `${fileName}: password-protected PDF`);

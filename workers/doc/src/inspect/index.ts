@@ -3,3 +3,4 @@ export { inspectDocument, inspectFile, type InspectedFormat, type Inspection } f
 export { isEncryptedDoc, isEncryptedPdf, isEncryptedPpt, isEncryptedXls, hasEncryptedPackage, readCfb } from './encryption';
 export { checkZipSafety, listZipEntries, ZIP_MAX_RATIO, ZIP_MAX_TOTAL_BYTES, type ZipEntryInfo } from './zip-safety';
 export { checkDocumentLimits, TextBudget } from './limits';
+export { checkOdfPackage, isOdfFormat, ODF_MEDIA_TYPES, odfFormatOf, odfMediaType, type OdfFormat } from './odf-package';

@@ -9,8 +9,9 @@ import { LIMITS } from '@mtp/proto';
 import { DocumentError, type DocumentStats } from '../formats/types';
 import { countWords } from '../formats/text/text-stats';
 
-const PAGED = new Set(['docx', 'doc', 'pptx', 'ppt', 'pdf']);
-const SHEETS = new Set(['xlsx', 'xls']);
+// OpenDocument files count as their OOXML siblings (they are read through them, see src/legacy).
+const PAGED = new Set(['docx', 'doc', 'odt', 'pptx', 'ppt', 'odp', 'pdf']);
+const SHEETS = new Set(['xlsx', 'xls', 'ods']);
 
 const kindOf = (ext: string) => ext.toLowerCase().replace(/^\./, '');
 

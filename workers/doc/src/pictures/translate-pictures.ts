@@ -62,5 +62,5 @@ export async function translatePictures(
   return { bytes: await writePackage(pkg, changed), report };
 }
 
-/** Formats whose pictures can be translated: the OOXML packages, and the legacy ones through them. */
-export const PICTURE_FORMATS = new Set(['docx', 'pptx', 'xlsx', 'doc', 'ppt', 'xls']);
+/** Formats whose pictures can be translated: the OOXML packages, and the legacy and OpenDocument ones through them. */
+export const PICTURE_FORMATS = new Set(['docx', 'pptx', 'xlsx', 'doc', 'ppt', 'xls', 'odt', 'ods', 'odp']);

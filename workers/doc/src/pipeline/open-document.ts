@@ -9,7 +9,7 @@ import { pdfFormat } from '../formats/pdf/index';
 import { htmlFormat, srtFormat, txtFormat, xliffFormat } from '../formats/text/index';
 import type { DocumentFormat, OpenedDocument } from '../formats/types';
 import { checkDocumentLimits, inspectDocument, type InspectedFormat } from '../inspect/index';
-import { legacyFormat } from '../legacy/index';
+import { legacyFormat, odfFormat } from '../legacy/index';
 
 export const FORMATS: Record<InspectedFormat, DocumentFormat> = {
   docx: docxFormat,
@@ -23,6 +23,9 @@ export const FORMATS: Record<InspectedFormat, DocumentFormat> = {
   doc: legacyFormat(docxFormat, 'doc', 'docx'),
   ppt: legacyFormat(pptxFormat, 'ppt', 'pptx'),
   xls: legacyFormat(xlsxFormat, 'xls', 'xlsx'),
+  odt: odfFormat(docxFormat, 'odt', 'docx'),
+  ods: odfFormat(xlsxFormat, 'ods', 'xlsx'),
+  odp: odfFormat(pptxFormat, 'odp', 'pptx'),
 };
 
 export type OpenedFile = { format: InspectedFormat; document: OpenedDocument };
