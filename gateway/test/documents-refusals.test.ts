@@ -147,7 +147,9 @@ describe('refused by the document worker', () => {
     const free = await gw.registeredUser('quota@example.com');
     const before = (await remaining(gw.db, free.userId)).total_left;
     // 5,000 words of 22 characters: within the file limits, over the free 100,000 characters.
-    const long = Array.from({ length: 5000 }, (_, i) => `word${String(i).padStart(17, '0')}`).join(' ');
+    // Letters only: a word with digits (`word00012`) is an identifier, kept as it is and not charged.
+    const letters = (n: number) => [...n.toString(26)].map((d) => String.fromCharCode(97 + parseInt(d, 26))).join('');
+    const long = Array.from({ length: 5000 }, (_, i) => `word${letters(i).padStart(17, 'a')}`).join(' ');
     const task = await uploadAndWait([good, { name: 'long.txt', bytes: Buffer.from(long) }], undefined, free.token);
     expect(task.translate_list.map((f) => [f.status, f.code])).toEqual([
       ['done', 0],

@@ -4,12 +4,18 @@
  * line is cut into sentences by the source language's punctuation; the translated sentences of
  * a line are joined with no space for Chinese and Japanese targets and one space otherwise.
  * Sentences longer than a model comfortably takes are cut further at clause punctuation or
- * spaces, so no input exceeds the model's positions.
+ * spaces, so no input exceeds the model's positions. A sentence that is only code, numbers or
+ * math (`code-like.ts`) is not one to translate: the plan keeps it as it is.
  */
+import { isAbbreviation } from './abbreviations';
+import { isCodeOrMath } from './code-like';
+
+/** A line's segments in order: `null` for the next sentence to translate, or text kept as it is. */
+export type LineSegment = string | null;
 
 export type SplitPlan = {
-  /** Per line: its separator before it, whitespace around it, and how many sentences it has. */
-  lines: { separator: string; lead: string; trail: string; sentences: number }[];
+  /** Per line: its separator before it, whitespace around it, and its segments. */
+  lines: { separator: string; lead: string; trail: string; segments: LineSegment[] }[];
 };
 
 export type SplitResult = { sentences: string[]; plan: SplitPlan };
@@ -22,16 +28,6 @@ const CLOSERS = '"\'”’」』）)】〕》〉]}»';
 /** Sentence ends, searched forward from a position (global, not sticky: one search per end, not per character). */
 const CJK_END = /[。！？!?｡]+|[.．](?=[\s"'”’」』）)】〕》〉]|$)|…{1,2}(?=[\s"'”’」』）)】〕》〉]|$)/g;
 const LATIN_END = /(?:[.!?…]+|[。！？])/g;
-/** Words that end in a period without ending the sentence (compared lower-cased, without the dot). */
-const ABBREVIATIONS = new Set(
-  [
-    'mr mrs ms dr prof sr jr st vs etc e.g i.e inc ltd co corp no fig u.s u.k a.m p.m approx dept est vol',
-    'jan feb mar apr jun jul aug sep sept oct nov dec',
-    'т.е т.д т.п т.к т.н и.о г гг им ул д стр см др проф акад тыс млн млрд руб коп рис табл пр напр',
-  ]
-    .join(' ')
-    .split(' '),
-);
 
 /** The language family part of a spec code: `zh-cn` -> `zh`. */
 export function baseLang(lang: string): string {
@@ -49,19 +45,19 @@ function isSentenceStart(ch: string | undefined): boolean {
   return /[\p{L}\p{N}"'“‘«(（「『[]/u.test(ch);
 }
 
-function isAbbreviation(text: string, dotIndex: number): boolean {
-  const word = /([\p{L}.]+)$/u.exec(text.slice(0, dotIndex))?.[1]?.toLowerCase() ?? '';
-  if (word === '') return false;
-  // A single letter ("J. K. Rowling", "A. Ivanov") is an initial.
-  return ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word);
-}
-
-/** Sentences of one line (no newlines in `line`), each trimmed, none empty. */
+/**
+ * Sentences of one line (no newlines in `line`), each trimmed, none empty, long ones cut; the
+ * code-like ones too (`splitText` is what sets them apart).
+ */
 export function splitSentences(line: string, sourceLang: string): string[] {
-  return sentencesOfLine(line, CJK_LANGS.has(baseLang(sourceLang)));
+  const base = baseLang(sourceLang);
+  const cjk = CJK_LANGS.has(base);
+  return sentencesOfLine(line, base).flatMap((s) => cutLong(s, cjk));
 }
 
-function sentencesOfLine(line: string, cjk: boolean): string[] {
+/** Sentences of one line as the punctuation ends them, before over-long ones are cut. */
+function sentencesOfLine(line: string, base: string): string[] {
+  const cjk = CJK_LANGS.has(base);
   const out: string[] = [];
   let start = 0;
   let i = 0;
@@ -76,7 +72,8 @@ function sentencesOfLine(line: string, cjk: boolean): string[] {
     const next = line.slice(stop).trimStart();
     const cut = cjk
       ? true
-      : /[。！？]/.test(m[0]) || (/\s/.test(line[stop] ?? ' ') && isSentenceStart(next[0]) && !(m[0] === '.' && isAbbreviation(line, i)));
+      : /[。！？]/.test(m[0]) ||
+        (/\s/.test(line[stop] ?? ' ') && isSentenceStart(next[0]) && !(m[0] === '.' && isAbbreviation(line, i, base)));
     if (cut) {
       out.push(line.slice(start, stop).trim());
       start = stop;
@@ -84,7 +81,7 @@ function sentencesOfLine(line: string, cjk: boolean): string[] {
     i = stop;
   }
   out.push(line.slice(start).trim());
-  return out.filter((s) => s.length > 0).flatMap((s) => cutLong(s, cjk));
+  return out.filter((s) => s.length > 0);
 }
 
 /** Cuts a sentence longer than MAX_SENTENCE_CHARS at the last clause mark or space before the limit. */
@@ -103,9 +100,13 @@ function cutLong(sentence: string, cjk: boolean): string[] {
   return out;
 }
 
-/** All sentences of a text (to translate as one batch) and the plan to rebuild its layout. */
+/**
+ * All sentences of a text to translate (as one batch) and the plan to rebuild its layout. A
+ * sentence of code, numbers or math stays in the plan as it is and is not among them.
+ */
 export function splitText(text: string, sourceLang: string): SplitResult {
-  const cjk = CJK_LANGS.has(baseLang(sourceLang));
+  const base = baseLang(sourceLang);
+  const cjk = CJK_LANGS.has(base);
   const sentences: string[] = [];
   const lines: SplitPlan['lines'] = [];
   const parts = text.split(/(\r\n|\n|\r|\u2028|\u2029)/);
@@ -115,9 +116,16 @@ export function splitText(text: string, sourceLang: string): SplitResult {
     const lead = /^\s*/u.exec(line)![0];
     const body = line.slice(lead.length).trimEnd();
     const trail = line.slice(lead.length + body.length);
-    const found = body ? sentencesOfLine(body, cjk) : [];
-    sentences.push(...found);
-    lines.push({ separator, lead, trail, sentences: found.length });
+    const segments: LineSegment[] = [];
+    for (const sentence of body ? sentencesOfLine(body, base) : []) {
+      if (isCodeOrMath(sentence)) segments.push(sentence);
+      else {
+        const pieces = cutLong(sentence, cjk);
+        sentences.push(...pieces);
+        segments.push(...pieces.map(() => null));
+      }
+    }
+    lines.push({ separator, lead, trail, segments });
   }
   return { sentences, plan: { lines } };
 }
@@ -128,8 +136,7 @@ export function joinText(plan: SplitPlan, translations: readonly string[], targe
   let next = 0;
   let out = '';
   for (const line of plan.lines) {
-    const own = translations.slice(next, next + line.sentences);
-    next += line.sentences;
+    const own = line.segments.map((kept) => kept ?? translations[next++] ?? '');
     out += line.separator + line.lead + own.join(joiner) + line.trail;
   }
   if (next !== translations.length) throw new Error(`joinText got ${translations.length} translations for ${next} sentences`);

@@ -55,6 +55,26 @@ describe('splitText / joinText', () => {
     expect(joinText(plan, [], 'en-us')).toBe(' \n\t');
   });
 
+  it('keeps code, numbers and math out of the sentences and puts them back as they were', () => {
+    const text = 'COMPANY_CODE\n59600  MT\n  See the table. E = m·c². It holds.\n=SUM(A1:A3)';
+    const { sentences, plan } = splitText(text, 'en-us');
+    expect(sentences).toEqual(['See the table.', 'It holds.']);
+    expect(joinText(plan, ['Siehe Tabelle.', 'Es gilt.'], 'de')).toBe(
+      'COMPANY_CODE\n59600  MT\n  Siehe Tabelle. E = m·c². Es gilt.\n=SUM(A1:A3)',
+    );
+  });
+
+  it('sends a sentence with code-like tokens among its words whole, tokens and all', () => {
+    const { sentences } = splitText('Set COMPANY_CODE in config/app.json or mail ops@example.com today.', 'en-us');
+    expect(sentences).toEqual(['Set COMPANY_CODE in config/app.json or mail ops@example.com today.']);
+  });
+
+  it('answers a text of code only unchanged, with nothing to translate', () => {
+    const { sentences, plan } = splitText('APP_DOB_DT/APP_DOI_DT\r\nhttps://example.com/x', 'en-us');
+    expect(sentences).toEqual([]);
+    expect(joinText(plan, [], 'zh-cn')).toBe('APP_DOB_DT/APP_DOI_DT\r\nhttps://example.com/x');
+  });
+
   it('refuses a translation count that does not match the plan', () => {
     const { plan } = splitText('One. Two.', 'en-us');
     expect(() => joinText(plan, ['only one'], 'en-us')).toThrow(/2 sentences/);

@@ -88,6 +88,12 @@ describe.each(PAIRS)('MarianEngine on %s', (pair) => {
     expect(out).toBe(`${a!.target}\n\n  ${b!.target}\n`);
     expect(await engines[pair].translate(['', ' \n '])).toEqual(['', ' \n ']);
   });
+
+  it('gives lines of code, numbers and math back as they are, translating the rest', async () => {
+    const [a] = readHeldout(pair);
+    const [out] = await engines[pair].translate([`COMPANY_CODE\n${a!.source}\n59600 MT\nx² + y² = r²`]);
+    expect(out).toBe(`COMPANY_CODE\n${a!.target}\n59600 MT\nx² + y² = r²`);
+  });
 });
 
 describe('MarianEngine with tokenizer.json', () => {

@@ -1,7 +1,10 @@
 /**
  * Paragraphs become sentences for the engines (and for bilingual-by-sentence output); the plan
  * says how many sentences each paragraph has and how its lines and spacing go back together,
- * so the translated paragraphs are rebuilt exactly in layout.
+ * so the translated paragraphs are rebuilt exactly in layout. The plan's sentences are what is
+ * translated and charged: a segment of code, numbers or math (`COMPANY_CODE`, `59600 MT`, an
+ * equation) stays in the paragraph's layout as it is and is neither, and a paragraph of nothing
+ * else has no sentences, so the file keeps it untouched.
  */
 import { joinText, splitText, type SplitPlan } from '@mtp/segmenter';
 import type { Paragraph, TranslatedParagraph } from '../formats/types';
@@ -50,10 +53,22 @@ export function translatedParagraph(
   const sources = plan.sentences.slice(first, first + paragraph.count);
   // An engine that answered nothing must not blank the page: the sentence keeps its source.
   const targets = sources.map((source, i) => keptOrTranslated(source, translations[first + i]!));
-  return {
-    sentences: sources.map((source, i) => ({ source, target: targets[i]! })),
-    target: joinText(paragraph.split, targets, tgtLang),
-  };
+  return { sentences: segmentPairs(paragraph.split, sources, targets), target: joinText(paragraph.split, targets, tgtLang) };
+}
+
+/**
+ * Every segment of the paragraph in order as source and target, code kept as it is among them,
+ * so bilingual-by-sentence output loses none of the paragraph.
+ */
+function segmentPairs(split: SplitPlan, sources: readonly string[], targets: readonly string[]): TranslatedParagraph['sentences'] {
+  let next = 0;
+  return split.lines.flatMap((line) =>
+    line.segments.map((kept) => {
+      if (kept !== null) return { source: kept, target: kept };
+      next += 1;
+      return { source: sources[next - 1]!, target: targets[next - 1]! };
+    }),
+  );
 }
 
 /** A translation that is empty or only whitespace is no translation: the source stays. */
