@@ -1,9 +1,11 @@
 /**
  * The shell shared by the main area, the user center and the admin back end: header with the
  * site's brand, language switch and account menu; a navbar of the entries the user may see.
+ * Below `sm` the navbar is a drawer opened by the burger, and it also holds the account links:
+ * a phone's header has room for the brand and the language switch only.
  */
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, type NavLinkProps } from '@mantine/core';
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, type NavLinkProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, createLink, useLocation, type LinkComponent } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +14,8 @@ import type { NavItem } from '../nav/nav-items';
 import { useCurrentSite, useDocumentTitle } from '../site/use-site';
 import { LangMenu } from './lang-menu';
 import { SiteBrand } from './site-brand';
-import { UserMenu, type Area } from './user-menu';
+import { DrawerAccountLinks } from './account-links';
+import { UserMenu, isLoggedIn, type Area } from './user-menu';
 
 // Mantine's NavLink driven by the router's Link: typed paths and preloading on intent.
 type AnchorNavLinkProps = Omit<NavLinkProps, 'component'> & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, keyof NavLinkProps>;
@@ -49,7 +52,8 @@ export function AppFrame({ area, testId, navTestId, navItems, user, permissions 
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* The brand gives way (truncates) so the header never pushes its buttons off a phone. */}
+          <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" />
             <SiteBrand site={site} />
             {area !== 'main' && (
@@ -58,7 +62,7 @@ export function AppFrame({ area, testId, navTestId, navItems, user, permissions 
               </Text>
             )}
           </Group>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <LangMenu />
             <UserMenu user={user} permissions={permissions} area={area} />
           </Group>
@@ -70,6 +74,11 @@ export function AppFrame({ area, testId, navTestId, navItems, user, permissions 
             <RouterNavLink key={item.to} to={item.to} label={t(item.labelKey)} active={pathname === item.to} onClick={close} />
           ))}
         </AppShell.Section>
+        {isLoggedIn(user) && (
+          <Box hiddenFrom="sm">
+            <DrawerAccountLinks user={user} permissions={permissions} area={area} onNavigate={close} />
+          </Box>
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

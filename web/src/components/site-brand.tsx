@@ -13,7 +13,7 @@ export function SiteBrand({ site, size = 'sm' }: Props) {
   const logo = size === 'sm' ? (site?.small_logo_url ?? site?.logo_url) : (site?.logo_url ?? site?.small_logo_url);
   const height = size === 'sm' ? 28 : 56;
   return (
-    <Group gap="xs" wrap="nowrap" data-testid="site-brand">
+    <Group gap="xs" wrap="nowrap" miw={0} data-testid="site-brand">
       {logo && <Image src={logo} alt="" h={height} w="auto" fit="contain" />}
       <Text fw={700} fz={size === 'sm' ? 'lg' : 'xl'} truncate>
         {name}

@@ -149,6 +149,7 @@ export const enUS = {
     loginLink: 'Log in',
     registerTitle: 'Register',
     backToTrial: 'Back to the free trial',
+    appLink: 'Open the app',
   },
   bank: {
     memoryBanks: 'Translation memories',
@@ -283,6 +284,7 @@ export const enUS = {
     expired: 'Expired',
     languages: 'Languages',
     createdAt: 'Created',
+    fact: '{{label}}: {{value}}',
     search: 'Search file names',
     deleteSelected: 'Delete selected',
     deleteConfirm: 'Delete the {{count}} selected documents? This cannot be undone.',

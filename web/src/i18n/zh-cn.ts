@@ -148,6 +148,7 @@ export const zhCN: Messages = {
     loginLink: '登录',
     registerTitle: '注册',
     backToTrial: '返回免费试用',
+    appLink: '进入平台',
   },
   bank: {
     memoryBanks: '记忆库',
@@ -282,6 +283,7 @@ export const zhCN: Messages = {
     expired: '已过期',
     languages: '语言',
     createdAt: '创建时间',
+    fact: '{{label}}：{{value}}',
     search: '搜索文件名',
     deleteSelected: '删除所选',
     deleteConfirm: '确定删除所选的{{count}}个文档吗？删除后无法恢复。',

@@ -24,6 +24,12 @@ describe('mobile redirect', () => {
     expect(mobileRedirect({ userAgent: ANDROID, pathname: '/x/y', notFound: true })).toBe('/mobiletranslate');
   });
 
+  it('keeps a logged-in phone user on / (the app), but still sends unknown paths to the trial', () => {
+    expect(mobileRedirect({ userAgent: ANDROID, pathname: '/', loggedIn: true })).toBeNull();
+    expect(mobileRedirect({ userAgent: ANDROID, pathname: '/', loggedIn: false })).toBe('/mobiletranslate');
+    expect(mobileRedirect({ userAgent: IPHONE, pathname: '/x', notFound: true, loggedIn: true })).toBe('/mobiletranslate');
+  });
+
   it('keeps /login and other known routes reachable on phones', () => {
     expect(mobileRedirect({ userAgent: IPHONE, pathname: '/login' })).toBeNull();
     expect(mobileRedirect({ userAgent: IPHONE, pathname: '/publicityRegister' })).toBeNull();

@@ -24,10 +24,18 @@ export function isMobileDevice(): boolean {
 
 /**
  * Where a visit goes instead, or null to stay. `notFound`: nothing (or no site) matched the path.
+ * `loggedIn`: the trial is for visitors; someone logged in on a phone keeps the engine page,
+ * the way into the app (documents, banks, account) through the navigation drawer.
  */
-export function mobileRedirect(visit: { userAgent: string; pathname: string; notFound?: boolean }): typeof MOBILE_HOME | null {
+export function mobileRedirect(visit: {
+  userAgent: string;
+  pathname: string;
+  notFound?: boolean;
+  loggedIn?: boolean;
+}): typeof MOBILE_HOME | null {
   if (!isMobileUserAgent(visit.userAgent)) return null;
-  return visit.notFound || visit.pathname === '/' ? MOBILE_HOME : null;
+  if (visit.notFound) return MOBILE_HOME;
+  return visit.pathname === '/' && !visit.loggedIn ? MOBILE_HOME : null;
 }
 
 /** Message toasts on the mobile pages last 5 s (spec section 9) instead of the usual 3 s. */

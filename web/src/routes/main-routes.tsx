@@ -9,6 +9,7 @@ import { DocTranslatePage } from '../pages/documents/doc-translate-page';
 import { publicTermRoute } from '../pages/banks/bank-page-routes';
 import { MyFilesPage } from '../pages/documents/my-files-page';
 import { TextTranslatePage } from '../pages/translate/text-translate-page';
+import { hasAuthToken } from '../auth/session';
 import { currentSessionUser } from '../auth/session-user';
 import { myFilesQueryOptions } from '../queries/my-files-query-options';
 import { permissionQueryOptions } from '../queries/permission-query-options';
@@ -34,12 +35,12 @@ export const mainLayoutRoute = createRoute({
 
 const main = () => mainLayoutRoute;
 
-/** The engine page: text translation (nav entry and feature key TextTranslation). Phones get the mobile trial. */
+/** The engine page: text translation (nav entry and feature key TextTranslation). Visitors on phones get the mobile trial. */
 export const textTranslateRoute = createRoute({
   getParentRoute: main,
   path: '/',
   beforeLoad: ({ location }) => {
-    const to = mobileRedirect({ userAgent: currentUserAgent(), pathname: location.pathname });
+    const to = mobileRedirect({ userAgent: currentUserAgent(), pathname: location.pathname, loggedIn: hasAuthToken() });
     if (to) throw redirect({ to, replace: true });
   },
   component: TextTranslatePage,

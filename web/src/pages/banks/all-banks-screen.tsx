@@ -64,57 +64,60 @@ export function AllBanksScreen({ flag, titleKey }: { flag: BankFlag; titleKey: N
                 onChange={(e) => typeSearch(e.currentTarget.value)}
                 data-testid="bank-search"
               />
-              <Table striped highlightOnHover data-testid="all-bank-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('bank.name')}</Table.Th>
-                    <Table.Th>{t('bank.owner')}</Table.Th>
-                    <Table.Th>{t('bank.languagePair')}</Table.Th>
-                    <Table.Th>{t('bank.entryCount')}</Table.Th>
-                    <Table.Th>{t('bank.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((b) => (
-                    <Table.Tr
-                      key={b.bank_id}
-                      bg={b.bank_id === chosenId ? 'var(--mantine-color-blue-light)' : undefined}
-                      data-testid="all-bank-row"
-                    >
-                      <Table.Td>{b.name}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{b.username}</Text>
-                        <Text size="xs" c="dimmed">
-                          {b.account}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {t(b.tow_way === 1 ? 'bank.pairTwoWay' : 'bank.pair', { src: langName(b.src_lang), tgt: langName(b.tgt_lang) })}
-                      </Table.Td>
-                      <Table.Td>{b.entry_count}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <Button size="compact-xs" variant="subtle" onClick={() => setChosenId(b.bank_id)} data-testid="view-bank">
-                            {t('bank.view')}
-                          </Button>
-                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setToDelete(b)} data-testid="delete-bank">
-                            {t('bank.delete')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                  {list.length === 0 && !banks.isLoading && (
+              {/* Five columns are wider than a phone: the table scrolls inside its own box. */}
+              <Table.ScrollContainer minWidth={520}>
+                <Table striped highlightOnHover data-testid="all-bank-table">
+                  <Table.Thead>
                     <Table.Tr>
-                      <Table.Td colSpan={5}>
-                        <Text c="dimmed" ta="center" size="sm">
-                          {t('bank.noBanks')}
-                        </Text>
-                      </Table.Td>
+                      <Table.Th>{t('bank.name')}</Table.Th>
+                      <Table.Th>{t('bank.owner')}</Table.Th>
+                      <Table.Th>{t('bank.languagePair')}</Table.Th>
+                      <Table.Th>{t('bank.entryCount')}</Table.Th>
+                      <Table.Th>{t('bank.actions')}</Table.Th>
                     </Table.Tr>
-                  )}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((b) => (
+                      <Table.Tr
+                        key={b.bank_id}
+                        bg={b.bank_id === chosenId ? 'var(--mantine-color-blue-light)' : undefined}
+                        data-testid="all-bank-row"
+                      >
+                        <Table.Td>{b.name}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{b.username}</Text>
+                          <Text size="xs" c="dimmed">
+                            {b.account}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {t(b.tow_way === 1 ? 'bank.pairTwoWay' : 'bank.pair', { src: langName(b.src_lang), tgt: langName(b.tgt_lang) })}
+                        </Table.Td>
+                        <Table.Td>{b.entry_count}</Table.Td>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Button size="compact-xs" variant="subtle" onClick={() => setChosenId(b.bank_id)} data-testid="view-bank">
+                              {t('bank.view')}
+                            </Button>
+                            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setToDelete(b)} data-testid="delete-bank">
+                              {t('bank.delete')}
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                    {list.length === 0 && !banks.isLoading && (
+                      <Table.Tr>
+                        <Table.Td colSpan={5}>
+                          <Text c="dimmed" ta="center" size="sm">
+                            {t('bank.noBanks')}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
               <TablePager pages={banks.data?.pages ?? 0} page={page} onChange={setPage} testId="bank-pages" />
             </Stack>
           </Paper>

@@ -1,7 +1,8 @@
 /**
  * The running or finished task on `/file`: the step, the overall progress bar (the task's
  * score), and one row per file with its status, progress, characters, failure message and a
- * download button once done.
+ * download button once done. Phones get one card per file instead of the table, so the status
+ * and the download button are never cut off or scrolled out of view.
  */
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
 import { CODES, TIMINGS, type DocFileItem } from '@mtp/proto';
@@ -10,12 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { downloadDocResult } from '../../api/document-endpoints';
 import { clampScore, downloadable } from '../../documents/doc-task-rules';
 import { stepOf, type DocTaskState } from '../../documents/doc-task-store';
+import { useIsPhone } from '../../components/use-phone';
 import { DocStatusBadge } from './doc-status-badge';
 
 const STEP_KEYS = { 1: 'documents.steps.upload', 3: 'documents.steps.done', 4: 'documents.steps.error' } as const;
 
 export function DocTaskPanel({ state }: { state: DocTaskState }) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const step = stepOf(state.phase);
   if (step === null || state.phase === 'uploading') return null;
   const score = clampScore(state.data?.score ?? 0);
@@ -48,8 +51,14 @@ export function DocTaskPanel({ state }: { state: DocTaskState }) {
           data-score={score}
         />
         {state.error && <TaskError code={state.error.code} msg={state.error.msg} atUpload={state.taskId === null} />}
-        {/* A phone scrolls the table sideways rather than squeezing its columns to one letter. */}
-        {files.length > 0 && (
+        {files.length > 0 && phone && (
+          <Stack gap="xs" data-testid="doc-file-cards">
+            {files.map((f) => (
+              <FileCard key={f.projectId} file={f} />
+            ))}
+          </Stack>
+        )}
+        {files.length > 0 && !phone && (
           <Table.ScrollContainer minWidth={560}>
             <Table data-testid="doc-file-table">
               <Table.Thead>
@@ -89,7 +98,8 @@ function TaskError({ code, msg, atUpload }: { code: number; msg: string; atUploa
   );
 }
 
-function FileRow({ file }: { file: DocFileItem }) {
+/** What a row and a card both show: the failure message and the download button. */
+function useFileParts(file: DocFileItem) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -102,16 +112,36 @@ function FileRow({ file }: { file: DocFileItem }) {
       setBusy(false);
     }
   };
-  const failed = file.status === 'failed';
+  const message = file.status === 'failed' && (
+    <Text size="xs" c="red" data-testid="doc-file-message" data-code={file.code}>
+      {file.message || (file.code === CODES.CHARS_NOT_ENOUGH.code ? t('documents.notEnoughChars') : t('documents.failed'))}
+    </Text>
+  );
+  const download = downloadable(file) && (
+    <Button
+      size="compact-sm"
+      variant="light"
+      loading={busy}
+      onClick={() => void save()}
+      aria-label={t('documents.downloadFile', { name: file.result_name ?? file.file_name })}
+      data-testid="doc-download"
+    >
+      {t('documents.download')}
+    </Button>
+  );
+  return { message, download };
+}
+
+const rowData = (file: DocFileItem) => ({ 'data-testid': 'doc-file-row', 'data-status': file.status, 'data-project-id': file.projectId });
+
+function FileRow({ file }: { file: DocFileItem }) {
+  const { t } = useTranslation();
+  const { message, download } = useFileParts(file);
   return (
-    <Table.Tr data-testid="doc-file-row" data-status={file.status} data-project-id={file.projectId}>
+    <Table.Tr {...rowData(file)}>
       <Table.Td>
         <Text size="sm">{file.file_name}</Text>
-        {failed && (
-          <Text size="xs" c="red" data-testid="doc-file-message" data-code={file.code}>
-            {file.message || (file.code === CODES.CHARS_NOT_ENOUGH.code ? t('documents.notEnoughChars') : t('documents.failed'))}
-          </Text>
-        )}
+        {message}
       </Table.Td>
       <Table.Td>
         <DocStatusBadge status={file.status} testId="doc-file-status" />
@@ -120,20 +150,32 @@ function FileRow({ file }: { file: DocFileItem }) {
         <Progress value={clampScore(file.score)} size="sm" aria-label={t('documents.progress')} data-testid="doc-file-progress" />
       </Table.Td>
       <Table.Td>{file.chars.toLocaleString()}</Table.Td>
-      <Table.Td>
-        {downloadable(file) && (
-          <Button
-            size="compact-sm"
-            variant="light"
-            loading={busy}
-            onClick={() => void save()}
-            aria-label={t('documents.downloadFile', { name: file.result_name ?? file.file_name })}
-            data-testid="doc-download"
-          >
-            {t('documents.download')}
-          </Button>
-        )}
-      </Table.Td>
+      <Table.Td>{download}</Table.Td>
     </Table.Tr>
+  );
+}
+
+function FileCard({ file }: { file: DocFileItem }) {
+  const { t } = useTranslation();
+  const { message, download } = useFileParts(file);
+  return (
+    <Paper withBorder p="xs" radius="md" {...rowData(file)}>
+      <Stack gap={6}>
+        <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+          <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+            {file.file_name}
+          </Text>
+          <DocStatusBadge status={file.status} testId="doc-file-status" />
+        </Group>
+        {message}
+        <Progress value={clampScore(file.score)} size="sm" aria-label={t('documents.progress')} data-testid="doc-file-progress" />
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <Text size="xs" c="dimmed">
+            {t('documents.fact', { label: t('documents.chars'), value: file.chars.toLocaleString() })}
+          </Text>
+          {download}
+        </Group>
+      </Stack>
+    </Paper>
   );
 }

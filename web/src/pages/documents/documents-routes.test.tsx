@@ -43,7 +43,7 @@ describe('/file', () => {
       expect.arrayContaining(['doc-translate-page', 'doc-drop-zone', 'doc-file-input', 'doc-upload', 'doc-src-lang', 'doc-tgt-lang']),
     );
     expect(page.testIds).toEqual(expect.arrayContaining(['doc-mode', 'doc-domain', 'doc-pictures']));
-    expect(page.html).toMatch(/<input[^>]*type="file"[^>]*multiple=""[^>]*accept="\.docx,\.doc,\.pptx/);
+    expect(page.html).toMatch(/<input[^>]*type="file"[^>]*multiple=""[^>]*accept="\.docx,\.doc,\.odt,\.pptx/);
     expect(page.html).toContain('aria-label="Documents to translate"');
     // Nothing chosen yet: the upload button is disabled, no task is shown.
     expect(page.html).toMatch(/<button[^>]*disabled=""[^>]*data-testid="doc-upload"/);

@@ -7,23 +7,23 @@
  * and a reload come back to them; the route's loader has already cached that page of the list.
  */
 import { Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TIMINGS, type MyFileItem } from '@mtp/proto';
+import { TIMINGS } from '@mtp/proto';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TablePager } from '../../components/table-pager';
 import { usePagedSearch } from '../../components/use-paged-search';
-import { deleteMyFiles, downloadDocResult } from '../../api/document-endpoints';
+import { deleteMyFiles } from '../../api/document-endpoints';
 import { currentSessionUser } from '../../auth/session-user';
 import { showSuccess } from '../../components/toast';
-import { isExpired } from '../../documents/doc-task-rules';
 import { bcp47, toUiLang } from '../../i18n/lang';
 import { myFilesPages, myFilesQueryOptions } from '../../queries/my-files-query-options';
 import { queryKeys } from '../../queries/query-keys';
 import { pageFilterOf, tableSearchOf, type TableSearch } from '../../routes/table-search';
 import { isLanguageCode, languageName } from '../../translate/languages';
 import { ConfirmDialog } from '../banks/bank-dialogs';
-import { DocStatusBadge } from './doc-status-badge';
+import { useIsPhone } from '../../components/use-phone';
+import { MyFileCard, MyFileRow } from './my-file-item';
 
 export type MyFilesPageProps = {
   /** The route's validated search params. */
@@ -48,6 +48,7 @@ export function MyFilesPage({ search: params, onSearch }: MyFilesPageProps) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   useEffect(() => setSelected(new Set()), [page, keyword]);
   const [confirming, setConfirming] = useState(false);
+  const phone = useIsPhone();
 
   const remove = useMutation({
     mutationFn: () => deleteMyFiles({ project_ids: [...selected] }),
@@ -98,51 +99,79 @@ export function MyFilesPage({ search: params, onSearch }: MyFilesPageProps) {
       <Text size="xs" c="dimmed">
         {t('documents.keptHours', { hours: TIMINGS.docRetentionHours })}
       </Text>
-      {/* Eight columns do not fit a phone: the table scrolls sideways inside its container. */}
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover data-testid="my-files-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={36}>
-                <Checkbox
-                  aria-label={t('documents.selectAll')}
-                  checked={allChecked}
-                  indeterminate={!allChecked && rows.some((r) => selected.has(r.projectId))}
-                  onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.projectId)))}
-                />
-              </Table.Th>
-              <Table.Th>{t('documents.fileName')}</Table.Th>
-              <Table.Th>{t('documents.languages')}</Table.Th>
-              <Table.Th>{t('documents.statusColumn')}</Table.Th>
-              <Table.Th>{t('documents.chars')}</Table.Th>
-              <Table.Th>{t('documents.createdAt')}</Table.Th>
-              <Table.Th>{t('documents.expiresAt')}</Table.Th>
-              <Table.Th>{t('documents.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <MyFileRow
-                key={r.projectId}
-                file={r}
-                checked={selected.has(r.projectId)}
-                onToggle={() => toggle(r.projectId)}
-                langName={langName}
-                time={time}
-              />
-            ))}
-            {rows.length === 0 && (
+      {/* Eight columns do not fit a phone: there each file is a card. */}
+      {phone ? (
+        <Stack gap="xs" data-testid="my-files-cards">
+          {rows.length > 0 && (
+            <Checkbox
+              label={t('documents.selectAll')}
+              checked={allChecked}
+              indeterminate={!allChecked && rows.some((r) => selected.has(r.projectId))}
+              onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.projectId)))}
+            />
+          )}
+          {rows.map((r) => (
+            <MyFileCard
+              key={r.projectId}
+              file={r}
+              checked={selected.has(r.projectId)}
+              onToggle={() => toggle(r.projectId)}
+              langName={langName}
+              time={time}
+            />
+          ))}
+          {rows.length === 0 && (
+            <Text c="dimmed" ta="center" size="sm" data-testid="my-files-empty">
+              {t('documents.empty')}
+            </Text>
+          )}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped highlightOnHover data-testid="my-files-table">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text c="dimmed" ta="center" size="sm" data-testid="my-files-empty">
-                    {t('documents.empty')}
-                  </Text>
-                </Table.Td>
+                <Table.Th w={36}>
+                  <Checkbox
+                    aria-label={t('documents.selectAll')}
+                    checked={allChecked}
+                    indeterminate={!allChecked && rows.some((r) => selected.has(r.projectId))}
+                    onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.projectId)))}
+                  />
+                </Table.Th>
+                <Table.Th>{t('documents.fileName')}</Table.Th>
+                <Table.Th>{t('documents.languages')}</Table.Th>
+                <Table.Th>{t('documents.statusColumn')}</Table.Th>
+                <Table.Th>{t('documents.chars')}</Table.Th>
+                <Table.Th>{t('documents.createdAt')}</Table.Th>
+                <Table.Th>{t('documents.expiresAt')}</Table.Th>
+                <Table.Th>{t('documents.actions')}</Table.Th>
               </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <MyFileRow
+                  key={r.projectId}
+                  file={r}
+                  checked={selected.has(r.projectId)}
+                  onToggle={() => toggle(r.projectId)}
+                  langName={langName}
+                  time={time}
+                />
+              ))}
+              {rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={8}>
+                    <Text c="dimmed" ta="center" size="sm" data-testid="my-files-empty">
+                      {t('documents.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <TablePager pages={pages} page={page} onChange={setPage} testId="my-files-pages" />
       {confirming && (
         <ConfirmDialog
@@ -154,73 +183,5 @@ export function MyFilesPage({ search: params, onSearch }: MyFilesPageProps) {
         />
       )}
     </Stack>
-  );
-}
-
-type RowProps = {
-  file: MyFileItem;
-  checked: boolean;
-  onToggle: () => void;
-  langName: (code: string) => string;
-  time: (iso: string) => string;
-};
-
-function MyFileRow({ file, checked, onToggle, langName, time }: RowProps) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const expired = isExpired(file.expires_at, Date.now());
-  const save = async () => {
-    setBusy(true);
-    try {
-      await downloadDocResult(file.projectId, null);
-    } catch {
-      // download() already showed the message.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Table.Tr data-testid="my-file-row" data-status={file.status} data-project-id={file.projectId}>
-      <Table.Td>
-        <Checkbox aria-label={t('documents.select', { name: file.file_name })} checked={checked} onChange={onToggle} />
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{file.file_name}</Text>
-        {file.status === 'failed' && file.message && (
-          <Text size="xs" c="red">
-            {file.message}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>{`${langName(file.src_lang)} → ${langName(file.tgt_lang)}`}</Table.Td>
-      <Table.Td>
-        <DocStatusBadge status={file.status} testId="my-file-status" />
-      </Table.Td>
-      <Table.Td>{file.chars.toLocaleString()}</Table.Td>
-      <Table.Td>{time(file.created_at)}</Table.Td>
-      <Table.Td data-testid="my-file-expiry">
-        {expired ? (
-          <Text size="sm" c="dimmed">
-            {t('documents.expired')}
-          </Text>
-        ) : (
-          time(file.expires_at)
-        )}
-      </Table.Td>
-      <Table.Td>
-        {file.status === 'done' && !expired && (
-          <Button
-            size="compact-sm"
-            variant="light"
-            loading={busy}
-            onClick={() => void save()}
-            aria-label={t('documents.downloadFile', { name: file.file_name })}
-            data-testid="my-file-download"
-          >
-            {t('documents.download')}
-          </Button>
-        )}
-      </Table.Td>
-    </Table.Tr>
   );
 }

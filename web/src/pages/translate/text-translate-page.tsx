@@ -6,6 +6,7 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { hasAuthToken } from '../../auth/session';
+import { useIsPhone } from '../../components/use-phone';
 import { bcp47, toUiLang } from '../../i18n/lang';
 import { LanguageBar, ResultPanel, SourcePanel } from './translator-parts';
 import { useRemainingChars } from './use-remaining-chars';
@@ -15,6 +16,8 @@ export function TextTranslatePage() {
   const { t, i18n } = useTranslation();
   const remaining = useRemainingChars(hasAuthToken());
   const tr = useTextTranslation({ onTranslated: remaining.refresh });
+  // Two 220 px selects and the swap button in one row are wider than a phone: stack them.
+  const phone = useIsPhone();
 
   return (
     <Stack gap="md" data-testid="text-translate-page">
@@ -26,7 +29,7 @@ export function TextTranslatePage() {
           </Text>
         )}
       </Group>
-      <LanguageBar tr={tr} />
+      <LanguageBar tr={tr} compact={phone} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <SourcePanel tr={tr} />
         <ResultPanel tr={tr} />
