@@ -8,27 +8,34 @@ cd "$ROOT"
 # onnxruntime-node's install script downloads a CUDA add-on, which offline machines cannot.
 export ONNXRUNTIME_NODE_INSTALL=skip
 
+# The dependency tree's floor: vite 7, TanStack Router and pdf.js declare Node 20.19 or newer;
+# tests/boundaries/node-engines.test.ts keeps package.json, the README, this and the lock in step.
+NODE_MIN_MAJOR=20
+NODE_MIN_MINOR=19
+
 require_node() {
   if ! command -v node >/dev/null 2>&1; then
-    echo "Node.js 20 or newer is required (https://nodejs.org)." >&2
+    echo "Node.js $NODE_MIN_MAJOR.$NODE_MIN_MINOR or newer is required (https://nodejs.org)." >&2
     exit 1
   fi
-  local major
-  major="$(node -p 'process.versions.node.split(".")[0]')"
-  if [ "$major" -lt 20 ]; then
-    echo "Node.js 20 or newer is required; this is $(node -v)." >&2
+  if ! node -e "const [a, b] = process.versions.node.split('.').map(Number);
+    process.exit(a > $NODE_MIN_MAJOR || (a === $NODE_MIN_MAJOR && b >= $NODE_MIN_MINOR) ? 0 : 1)"; then
+    echo "Node.js $NODE_MIN_MAJOR.$NODE_MIN_MINOR or newer is required; this is $(node -v)." >&2
     exit 1
   fi
 }
 
-# Installs the locked dependencies when node_modules is missing or older than the lock file.
+# Installs exactly the locked dependencies when node_modules is missing or older than the lock.
+# `npm ci`, never `npm install`: install rewrites package-lock.json whenever the running npm
+# writes the lock another way (npm 10, Node 20's own, drops the `libc` fields npm 11 wrote) or
+# it finds the lock out of step with a package.json, so a fresh clone came out of `npm start`
+# with a changed tracked file. ci only reads the lock (it holds every platform's optional
+# packages) and stops if it does not match package.json: `npm install` after editing one.
 ensure_deps() {
   require_node
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    # `npm install`, not `npm ci`: the lock records only the platform packages (esbuild, rollup)
-    # the registry serves, and `npm ci` refuses a lock without every platform's entry.
-    echo "Installing dependencies (npm install)..."
-    npm install --no-audit --no-fund
+    echo "Installing dependencies (npm ci)..."
+    npm ci --no-audit --no-fund
   fi
 }
 
