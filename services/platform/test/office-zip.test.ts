@@ -55,6 +55,19 @@ describe('GuardedZip', () => {
     expect(zip.inflatedBytes).toBe(0);
   });
 
+  it('opens a zip whose directory record disagrees with the bytes after it (a stray byte, a comment cut short)', async () => {
+    const zip = Buffer.from(zipSync({ 'a.xml': strToU8('<a/>') }));
+    // A byte after a record that declares no comment, as in a real Word 2010 file (POI's stress009.docx).
+    const strayByte = Buffer.concat([zip, Buffer.from([0])]);
+    // The record's last field, its comment length, says 1 while nothing follows.
+    const cutShort = Buffer.from(zip);
+    cutShort.writeUInt16LE(1, cutShort.length - 2);
+    for (const bytes of [strayByte, cutShort]) {
+      const opened = await GuardedZip.open(bytes, small);
+      expect(strFromU8(opened.inflateSync(opened.entry('a.xml')!))).toBe('<a/>');
+    }
+  });
+
   it('refuses from the directory: too many entries, too much declared, non-zips', async () => {
     const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`p${i}`, strToU8('x')]));
     expect(refusal(await GuardedZip.open(Buffer.from(zipSync(many)), small).catch((e) => e))).toBe('too_large');

@@ -27,6 +27,25 @@ const DEFLATED = 8;
 
 const corrupt = (detail: string) => new ZipRefusedError('corrupt', detail);
 
+const END_OF_DIRECTORY = Buffer.from('PK\x05\x06', 'latin1');
+const END_RECORD_BYTES = 22;
+
+/**
+ * Real files (a Word 2010 document among POI's test data) end with a directory record whose
+ * comment length disagrees with the bytes after it (a stray byte, or a comment cut short). Word
+ * and LibreOffice open them; yauzl refuses them. The length is set to the bytes that are there,
+ * in a copy, so such a file opens too.
+ */
+function withHonestComment(bytes: Buffer): Buffer {
+  const at = bytes.lastIndexOf(END_OF_DIRECTORY);
+  if (at < 0 || at + END_RECORD_BYTES > bytes.length) return bytes;
+  const present = bytes.length - at - END_RECORD_BYTES;
+  if (bytes.readUInt16LE(at + 20) === present || present > 0xffff) return bytes;
+  const copy = Buffer.from(bytes);
+  copy.writeUInt16LE(present, at + 20);
+  return copy;
+}
+
 async function readDirectory(bytes: Buffer, limits: ZipLimits): Promise<ZipEntry[]> {
   const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, decodeStrings: true, validateEntrySizes: true });
   if (zip.entryCount > limits.maxEntries) {
@@ -76,6 +95,7 @@ export class GuardedZip {
   /** Reads the directory and checks what it declares; throws `ZipRefusedError`. */
   static async open(bytes: Buffer, limits: ZipLimits): Promise<GuardedZip> {
     let entries: ZipEntry[];
+    bytes = withHonestComment(bytes);
     try {
       entries = await readDirectory(bytes, limits);
     } catch (err) {
