@@ -14,6 +14,8 @@ const CASES: [string, DocumentFormat][] = [
   ['stress019_ja.docx', docxFormat],
   ['prs-notes.pptx', pptxFormat],
   ['49273_zh_styles.xlsx', xlsxFormat],
+  ['chart-sheet.xlsx', xlsxFormat], // a chart's cached names follow their cells' ids
+  ['testEXCEL_headers_footers.xlsx', xlsxFormat], // a header's phrases are rewritten together
 ];
 
 /** Every part's bytes, by name (zip bytes differ only by timestamps if anything). */

@@ -2,18 +2,15 @@
  * SmartArt and charts, which Word, PowerPoint and Excel store the same way under their own
  * folder (`word/`, `ppt/`, `xl/`): SmartArt text in `diagrams/data*.xml` plus a cached rendering
  * in `diagrams/drawing*.xml` (what the application shows; its paragraphs mirror the data's), and
- * chart titles and axis titles as DrawingML paragraphs under `c:rich`. Series and category names
- * come from the chart's cached cell values and are not translated.
+ * charts' titles, axis titles and series and category names (chart-text.ts).
  */
+import { chartUnits } from './chart-text.js';
 import { drawingParagraphUnit, drawingParagraphs } from './drawingml-paragraph.js';
-import { numberedParts } from './ooxml-document.js';
-import type { TextUnit } from './text-units.js';
+import { numberedParts, type OoxmlUnit } from './ooxml-document.js';
 import type { Document } from './xml-dom.js';
 import type { OoxmlPackage } from './zip-package.js';
 
 export type OfficeFolder = 'word' | 'ppt' | 'xl';
-
-const CHART_TEXT_CONTAINERS = new Set(['rich']);
 
 export function graphicParts(pkg: OoxmlPackage, folder: OfficeFolder): string[] {
   return [
@@ -24,7 +21,7 @@ export function graphicParts(pkg: OoxmlPackage, folder: OfficeFolder): string[] 
 }
 
 /** The units of a SmartArt or chart part, or undefined when `partName` is neither. */
-export function graphicUnits(doc: Document, partName: string): TextUnit[] | undefined {
+export function graphicUnits(doc: Document, partName: string): OoxmlUnit[] | undefined {
   const root = doc.documentElement;
   const diagram = /^(\w+)\/diagrams\/(data|drawing)(\d+)\.xml$/.exec(partName);
   if (root && diagram) {
@@ -32,7 +29,8 @@ export function graphicUnits(doc: Document, partName: string): TextUnit[] | unde
     return drawingParagraphs(root).map((p) => drawingParagraphUnit(p, placement));
   }
   if (root && /^\w+\/charts\/chart\d+\.xml$/.test(partName)) {
-    return drawingParagraphs(root, CHART_TEXT_CONTAINERS).map((p) => drawingParagraphUnit(p));
+    // A workbook's charts show its own cells, which are translated as cells.
+    return chartUnits(root, partName, partName.startsWith('xl/'));
   }
   return undefined;
 }

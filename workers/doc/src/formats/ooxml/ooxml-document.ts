@@ -9,8 +9,16 @@
 import type { DocumentStats, OpenedDocument, OutputMode, Paragraph, TranslatedParagraph, WriteOptions } from '../types.js';
 import { DocumentError } from '../types.js';
 import { applyTranslation, countText, hasLetters, type TextCounts, type TextUnit } from './text-units.js';
+import type { PartPiece } from './part-piece.js';
 import { flushInsertions, parseXml, serializeXml, type Document } from './xml-dom.js';
 import { readPackage, writePackage, type OoxmlPackage } from './zip-package.js';
+
+/**
+ * A unit as a format gives it. `mirrorOnly`: a copy that has no text of its own to translate (a
+ * chart's cached copy of a cell): with no original of the same text it stays as it is, rather
+ * than becoming a paragraph.
+ */
+export type OoxmlUnit = TextUnit & { readonly mirrorOnly?: boolean };
 
 export type OoxmlFormatSpec = {
   /** The part without which the package is not this format (e.g. `word/document.xml`). */
@@ -18,11 +26,13 @@ export type OoxmlFormatSpec = {
   /** Parts holding translatable text, in reading order. */
   textParts(pkg: OoxmlPackage): string[];
   /** The units of one parsed part, in document order. */
-  units(doc: Document, partName: string): TextUnit[];
+  units(doc: Document, partName: string): OoxmlUnit[];
+  /** Where only one small element of a large part holds text: that piece, parsed instead of the part. */
+  textPiece?(partName: string, bytes: Uint8Array): PartPiece | undefined;
   stats(pkg: OoxmlPackage, counts: TextCounts): DocumentStats;
 };
 
-type LocatedPart = { name: string; doc: Document; units: { unit: TextUnit; id: string }[] };
+type LocatedPart = { name: string; doc: Document; piece?: PartPiece; parsedBytes: number; units: { unit: TextUnit; id: string }[] };
 
 /** Parses the text parts and assigns ids; mirror copies get their original's id but no paragraph. */
 function locateUnits(pkg: OoxmlPackage, spec: OoxmlFormatSpec): { parts: LocatedPart[]; paragraphs: Paragraph[] } {
@@ -32,10 +42,11 @@ function locateUnits(pkg: OoxmlPackage, spec: OoxmlFormatSpec): { parts: Located
   for (const name of spec.textParts(pkg)) {
     const bytes = pkg.files.get(name);
     if (!bytes) continue;
-    const doc = parseXml(bytes, name);
-    const located: LocatedPart = { name, doc, units: [] };
+    const piece = spec.textPiece?.(name, bytes);
+    const parsed = piece?.xml ?? bytes;
+    const located: LocatedPart = { name, doc: parseXml(parsed, name), piece, parsedBytes: parsed.length, units: [] };
     let index = 0;
-    for (const unit of spec.units(doc, name)) {
+    for (const unit of spec.units(located.doc, name)) {
       if (!hasLetters(unit.text)) continue;
       const groupKey = unit.mirrorGroup === undefined ? undefined : `${unit.mirrorGroup}\u0000${unit.text}`;
       const original = unit.isMirror && groupKey !== undefined ? originals.get(groupKey) : undefined;
@@ -43,6 +54,7 @@ function locateUnits(pkg: OoxmlPackage, spec: OoxmlFormatSpec): { parts: Located
         located.units.push({ unit, id: original });
         continue;
       }
+      if (unit.isMirror && unit.mirrorOnly) continue;
       const id = `${name}#${index++}`;
       if (groupKey !== undefined && !unit.isMirror && !originals.has(groupKey)) originals.set(groupKey, id);
       located.units.push({ unit, id });
@@ -64,7 +76,7 @@ export async function openOoxml(input: Buffer, spec: OoxmlFormatSpec): Promise<O
   if (paragraphs.length === 0) throw new DocumentError('empty', 'the document has no text to translate');
   const stats = spec.stats(pkg, countText(paragraphs.map((p) => p.text)));
   let unwritten: LocatedPart[] | null = located.parts;
-  const xmlBytes = located.parts.reduce((n, part) => n + (pkg.files.get(part.name)?.length ?? 0), 0);
+  const xmlBytes = located.parts.reduce((n, part) => n + part.parsedBytes, 0);
   const early = new EarlyTranslations();
 
   return {
@@ -91,7 +103,7 @@ export async function openOoxml(input: Buffer, spec: OoxmlFormatSpec): Promise<O
         }
         if (!touched) continue;
         flushInsertions(part.doc);
-        changed.set(part.name, serializeXml(part.doc));
+        changed.set(part.name, part.piece ? part.piece.splice(part.doc) : serializeXml(part.doc));
       }
       const written = await writePackage(pkg, changed);
       return options.finishPackage ? options.finishPackage(written) : written;

@@ -1,7 +1,8 @@
 /**
  * PowerPoint presentations: every DrawingML paragraph of the slides (shapes, group shapes,
- * tables, graphic frames), notes slides, comments (legacy `p:text` and modern `a:p`), SmartArt
- * data and chart titles/axis titles (`c:rich`).
+ * tables, graphic frames), notes slides, the text of masters and layouts that shows on them
+ * (slide-masters.ts), comments (legacy `p:text` and modern `a:p`), SmartArt data and charts
+ * (titles, axis titles, series and category names).
  *
  * SmartArt and charts: see embedded-graphics.ts.
  */
@@ -12,6 +13,7 @@ import { numberedParts, openOoxml, type OoxmlFormatSpec } from './ooxml-document
 import { plainTextUnit } from './spreadsheet-text.js';
 import type { TextUnit } from './text-units.js';
 import { relationshipsOf } from './relationships.js';
+import { isMasterPart, masterUnits, shownMasterParts } from './slide-masters.js';
 import { NS, descendants, parseXml } from './xml-dom.js';
 import type { OoxmlPackage } from './zip-package.js';
 
@@ -46,7 +48,8 @@ export const pptxSpec: OoxmlFormatSpec = {
   mainPart: PRESENTATION,
   textParts(pkg) {
     const slides = slidesInShowOrder(pkg);
-    return [...slides, ...notesInShowOrder(pkg, slides), ...otherTextParts(pkg)];
+    const notes = notesInShowOrder(pkg, slides);
+    return [...slides, ...notes, ...shownMasterParts(pkg, slides, notes), ...otherTextParts(pkg)];
   },
   units(doc, partName): TextUnit[] {
     const root = doc.documentElement;
@@ -54,6 +57,7 @@ export const pptxSpec: OoxmlFormatSpec = {
     if (partName.startsWith('ppt/comments/')) {
       return [...descendants(doc, NS.p, 'text').map(plainTextUnit), ...drawingParagraphs(root).map((p) => drawingParagraphUnit(p))];
     }
+    if (isMasterPart(partName)) return masterUnits(doc, partName);
     const graphic = graphicUnits(doc, partName);
     if (graphic) return graphic;
     return drawingParagraphs(root).map((p) => drawingParagraphUnit(p));

@@ -19,7 +19,16 @@ export interface TextUnit {
   readonly mirrorGroup?: string;
   /** True for the copy side of a mirror group; a copy without a matching original stands alone. */
   readonly isMirror?: boolean;
+  /**
+   * Mode 2 where the unit can keep its source as it is (runs and their formatting untouched):
+   * each sentence's translation goes in right after that sentence. Units without it get their
+   * text replaced by the interleaved string.
+   */
+  insertTranslations?(insertions: readonly SentenceInsertion[]): void;
 }
+
+/** Mode 2: `text` goes in at offset `at` of the unit's text, after the source sentence `[from, at)`. */
+export type SentenceInsertion = { from: number; at: number; text: string };
 
 /** Paragraphs made only of digits, punctuation, symbols and spaces are not worth translating. */
 export function hasLetters(text: string): boolean {
@@ -39,7 +48,7 @@ export function interleaveSentences(paragraph: TranslatedParagraph, sourceText: 
       : [sourceText.trim(), paragraph.target.trim()];
   let out = '';
   for (const piece of pieces.filter((p) => p.length > 0)) {
-    if (out.length > 0 && !CJK.test(out.at(-1) ?? '') && !/\s$/.test(out)) out += ' ';
+    if (out.length > 0 && !/\s$/.test(out)) out += joinerAfter(out);
     out += piece;
   }
   return out;
@@ -61,10 +70,52 @@ function xmlSafe(text: string): string {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '');
 }
 
+/** The joiner after a source piece: none after a CJK character or full-width punctuation. */
+function joinerAfter(piece: string): string {
+  return CJK.test(piece.at(-1) ?? '') ? '' : ' ';
+}
+
+/**
+ * Mode 2 for units that keep their source: where each sentence's translation goes. A sentence
+ * is found in the text after the previous one; segments kept as they are (code, numbers: their
+ * target is their source) get nothing after them; a translation whose sentence is not found
+ * goes at the end of the text.
+ */
+export function sentenceInsertions(text: string, translation: TranslatedParagraph): SentenceInsertion[] {
+  const pairs = translation.sentences.length > 0 ? translation.sentences : [{ source: text, target: translation.target }];
+  const out: SentenceInsertion[] = [];
+  const unplaced: string[] = [];
+  let cursor = 0;
+  for (const pair of pairs) {
+    const source = pair.source.trim();
+    const target = xmlSafe(pair.target).trim();
+    const at = source === '' ? -1 : text.indexOf(source, cursor);
+    if (at >= 0) cursor = at + source.length;
+    if (target === '' || target === source) continue;
+    if (at < 0) unplaced.push(target);
+    else out.push({ from: at, at: cursor, text: `${joinerAfter(source)}${target}` });
+  }
+  const end = text.trimEnd().length;
+  if (unplaced.length > 0) out.push({ from: end, at: end, text: ` ${unplaced.join(' ')}` });
+  return out;
+}
+
+/** The text with the insertions laid in (what a unit that keeps its source shows in mode 2). */
+export function withInsertions(text: string, insertions: readonly SentenceInsertion[]): string {
+  let out = '';
+  let from = 0;
+  for (const { at, text: inserted } of insertions) {
+    out += text.slice(from, at) + inserted;
+    from = at;
+  }
+  return out + text.slice(from);
+}
+
 export function applyTranslation(unit: TextUnit, translation: TranslatedParagraph, options: Pick<WriteOptions, 'mode'>): void {
   const source = unit.text;
   if (options.mode === 0) unit.replaceText(withSourceWhitespace(source, translation.target));
   else if (options.mode === 1) unit.appendTranslatedCopy(withSourceWhitespace(source, translation.target));
+  else if (unit.insertTranslations) unit.insertTranslations(sentenceInsertions(source, translation));
   else unit.replaceText(withSourceWhitespace(source, interleaveSentences(translation, source)));
 }
 

@@ -1,97 +1,24 @@
 /**
- * A WordprocessingML paragraph (`w:p`) as a TextUnit. Its text is the `w:t`/`w:tab`/`w:br` of
- * its runs, also inside hyperlinks, insertions, smart tags and content controls; deleted text,
- * field instructions and nested content (text boxes, drawings) are not part of it.
+ * A WordprocessingML paragraph (`w:p`) as a TextUnit. Its text is that of its own runs
+ * (wordml-scan.ts: what is read and what is not); the translation goes into the runs that carry
+ * the text (wordml-edits.ts, run-alignment.ts).
  *
- * Run formatting decision: the translation goes into the run that holds the first non-empty
- * `w:t` (keeping that run's `w:rPr`); the other runs' text is removed and runs left with nothing
- * but properties are dropped. Runs without text (images, fields, footnote references, bookmarks,
- * page breaks) stay where they are.
+ * Copies of the same text share one translation (mirror groups): a text box's mc:Fallback copy,
+ * a paragraph and the document data it is bound to (word-data-binding.ts), moved-to and
+ * moved-from text (wordml-moves.ts).
  */
-import {
-  NS,
-  childElements,
-  closest,
-  createLike,
-  insertAfterLater,
-  is,
-  isElement,
-  remove,
-  setPreservedText,
-  type Element,
-} from './xml-dom.js';
 import type { TextUnit } from './text-units.js';
+import { boundGroup, boundParagraph } from './word-data-binding.js';
+import { insertWordTranslations, replaceWordText, wordCopyRuns } from './wordml-edits.js';
+import { movedFromUnit, movesGroup } from './wordml-moves.js';
+import type { WordRuns } from './wordml-runs.js';
+import { scanRuns, textOfItem, type WordScan } from './wordml-scan.js';
+import { NS, childElements, closest, createLike, insertAfterLater, is, isElement, remove, type Element } from './xml-dom.js';
 
-/** Subtrees whose text is not this paragraph's: nested paragraphs, drawings, removed revisions. */
-const SKIPPED = new Set([
-  'p',
-  'txbxContent',
-  'drawing',
-  'pict',
-  'object',
-  'del',
-  'moveFrom',
-  'pPr',
-  'rPr',
-  'fldSimple',
-  'instrText',
-  'delText',
-  'rt',
-]);
-const BREAK_TYPES_AS_NEWLINE = new Set(['', 'textWrapping']);
-
-function textOfItem(item: Element): string {
-  if (item.localName === 't') return item.textContent ?? '';
-  if (item.localName === 'noBreakHyphen') return '-';
-  return item.localName === 'tab' ? '\t' : '\n';
-}
-
-/**
- * The text-carrying elements of the paragraph's own runs, in order. `w` is the paragraph's own
- * namespace: transitional or Strict WordprocessingML (`NS.w`, `NS.wStrict`).
- */
-function collectItems(parent: Element, w: string, out: Element[]): Element[] {
-  for (const child of childElements(parent)) {
-    if (child.namespaceURI === NS.mc && child.localName === 'AlternateContent') continue;
-    if (child.namespaceURI === w && SKIPPED.has(child.localName ?? '')) continue;
-    const inRun = is(child.parentNode, w, 'r');
-    if (inRun && child.namespaceURI === w) {
-      const local = child.localName;
-      const isNewline = local === 'cr' || (local === 'br' && BREAK_TYPES_AS_NEWLINE.has(child.getAttributeNS(w, 'type') ?? ''));
-      if (local === 't' || local === 'tab' || local === 'noBreakHyphen' || isNewline) out.push(child);
-      // Ruby (furigana): the base text is the paragraph's, the annotation (w:rt) is not.
-      else if (local === 'ruby') collectItems(child, w, out);
-      continue;
-    }
-    collectItems(child, w, out);
-  }
-  return out;
-}
-
-/** `w:t`, `w:tab` and `w:br` elements spelling `text`, created in the document of `like`. */
-function textNodes(like: Element, text: string): Element[] {
-  return text
-    .split(/(\t|\n)/)
-    .filter((piece) => piece.length > 0)
-    .map((piece) => {
-      if (piece === '\t') return createLike(like, 'tab');
-      if (piece === '\n') return createLike(like, 'br');
-      const t = createLike(like, 't');
-      setPreservedText(t, piece);
-      return t;
-    });
-}
-
-function hasText(item: Element): boolean {
-  return item.localName === 't' && (item.textContent ?? '') !== '';
-}
-
-function runOf(item: Element): Element {
-  return item.parentNode as Element;
-}
+type Placement = { mirrorGroup?: string; isMirror?: boolean };
 
 /** Which copy of an mc:AlternateContent the paragraph lives in, so Choice and Fallback stay consistent. */
-function mirrorPlace(p: Element, groupIds: Map<Element, number>, groupPrefix: string): { mirrorGroup?: string; isMirror?: boolean } {
+function alternatePlace(p: Element, groupIds: Map<Element, number>, groupPrefix: string): Placement {
   for (let up = p.parentNode; up; up = up.parentNode) {
     if (!isElement(up) || up.namespaceURI !== NS.mc) continue;
     if (up.localName !== 'Choice' && up.localName !== 'Fallback') continue;
@@ -103,54 +30,70 @@ function mirrorPlace(p: Element, groupIds: Map<Element, number>, groupPrefix: st
   return {};
 }
 
+/** Revision marks on a paragraph mark: the copy is new text, and revision ids must stay unique. */
+const REVISION_MARKS = new Set(['ins', 'del', 'moveFrom', 'moveTo', 'rPrChange', 'pPrChange']);
+
+function copyParagraphProperties(pPr: Element, w: string): Element {
+  const copy = pPr.cloneNode(true) as Element;
+  for (const child of childElements(copy)) {
+    if (is(child, w, 'pPrChange')) remove(child);
+    if (is(child, w, 'rPr'))
+      for (const mark of childElements(child)) if (mark.namespaceURI === w && REVISION_MARKS.has(mark.localName)) remove(mark);
+  }
+  return copy;
+}
+
 /**
+ * The paragraph's unit and, when it has moved-from text, that text's unit (wordml-moves.ts).
  * `groupIds` numbers the part's mc:AlternateContent elements (shared by all paragraphs of one
  * part); `groupPrefix` (the part name) makes the mirror group names unique in the package.
  */
-export function wordParagraphUnit(p: Element, groupIds: Map<Element, number>, groupPrefix: string): TextUnit {
-  // New elements are made like existing ones (createLike), so a Strict part stays Strict.
+export function wordParagraphUnits(
+  p: Element,
+  groupIds: Map<Element, number>,
+  groupPrefix: string,
+): { paragraph: TextUnit; movedFrom?: TextUnit } {
   const w = p.namespaceURI ?? NS.w;
-  const items = collectItems(p, w, []);
-  const text = items.map(textOfItem).join('');
-  const anchor = items.find((item) => hasText(item) && !closest(item, w, 'ruby')) ?? items.find(hasText) ?? items[0];
+  const scan = scanRuns([p], w);
+  return {
+    paragraph: paragraphUnit(p, w, scan, alternatePlace(p, groupIds, groupPrefix), groupPrefix),
+    movedFrom: movedFromUnit(scan.movedFrom, w, groupPrefix),
+  };
+}
+
+function paragraphUnit(p: Element, w: string, scan: WordScan, alternate: Placement, groupPrefix: string): TextUnit {
+  // New elements are made like existing ones (createLike), so a Strict part stays Strict.
+  const bound = boundParagraph(p, w, scan);
+  const runs: WordRuns = { w, scan, items: bound.items, roots: [p] };
+  let placement: Placement = alternate;
+  if (bound.key) placement = { mirrorGroup: boundGroup(bound.key), isMirror: alternate.isMirror };
+  else if (!alternate.mirrorGroup && scan.hasMovedTo) placement = { mirrorGroup: movesGroup(groupPrefix) };
 
   return {
-    text,
-    ...mirrorPlace(p, groupIds, groupPrefix),
+    text: bound.items.map(textOfItem).join(''),
+    ...placement,
     replaceText(translation) {
-      if (!anchor) return;
-      const anchorRun = runOf(anchor);
-      for (const node of textNodes(anchor, translation)) anchorRun.insertBefore(node, anchor);
-      const touchedRuns = new Set(items.map(runOf));
-      for (const item of items) remove(item);
-      for (const run of touchedRuns) {
-        if (run !== anchorRun && childElements(run).every((child) => is(child, w, 'rPr'))) remove(run);
-      }
-      // A ruby whose base text moved into the translation would float its furigana over nothing.
-      for (const ruby of Array.from(p.getElementsByTagNameNS(w, 'ruby'))) {
-        const base = childElements(ruby).find((child) => is(child, w, 'rubyBase'));
-        if (base && base.getElementsByTagNameNS(w, 't').length === 0) remove(ruby);
-      }
+      replaceWordText(runs, translation);
+    },
+    insertTranslations(insertions) {
+      insertWordTranslations(runs, insertions);
     },
     appendTranslatedCopy(translation) {
       const copy = createLike(p, 'p');
-      for (const attr of Array.from(p.attributes)) {
+      for (const attr of p.attributes) {
         // Word paragraph ids must stay unique in the part.
         if (attr.localName !== 'paraId' && attr.localName !== 'textId') copy.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
       }
       const pPr = childElements(p).find((child) => is(child, w, 'pPr'));
       if (pPr) {
-        copy.appendChild(pPr.cloneNode(true));
+        copy.appendChild(copyParagraphProperties(pPr, w));
         // Section properties end a section: they move to the copy so both paragraphs stay in it.
         const sectPr = childElements(pPr).find((child) => is(child, w, 'sectPr'));
         if (sectPr) remove(sectPr);
       }
-      const run = createLike(p, 'r');
-      const rPr = anchor && childElements(runOf(anchor)).find((child) => is(child, w, 'rPr'));
-      if (rPr) run.appendChild(rPr.cloneNode(true));
-      for (const node of textNodes(p, translation)) run.appendChild(node);
-      copy.appendChild(run);
-      insertAfterLater(copy, p);
+      for (const run of wordCopyRuns(runs, translation)) copy.appendChild(run);
+      // A bound block control holds one paragraph and is refilled from its data: the copy goes after it.
+      insertAfterLater(copy, bound.blockControl ?? p);
     },
   };
 }
