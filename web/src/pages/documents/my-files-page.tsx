@@ -61,6 +61,12 @@ export function MyFilesPage({ search: params, onSearch }: MyFilesPageProps) {
   });
 
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.projectId));
+  // One select-all state for the phone's cards and the desktop's table header.
+  const selectAll = {
+    checked: allChecked,
+    indeterminate: !allChecked && rows.some((r) => selected.has(r.projectId)),
+    onChange: () => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.projectId))),
+  };
   const toggle = (id: string) =>
     setSelected((prev) => {
       const next = new Set(prev);
@@ -102,14 +108,7 @@ export function MyFilesPage({ search: params, onSearch }: MyFilesPageProps) {
       {/* Eight columns do not fit a phone: there each file is a card. */}
       {phone ? (
         <Stack gap="xs" data-testid="my-files-cards">
-          {rows.length > 0 && (
-            <Checkbox
-              label={t('documents.selectAll')}
-              checked={allChecked}
-              indeterminate={!allChecked && rows.some((r) => selected.has(r.projectId))}
-              onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.projectId)))}
-            />
-          )}
+          {rows.length > 0 && <Checkbox label={t('documents.selectAll')} {...selectAll} />}
           {rows.map((r) => (
             <MyFileCard
               key={r.projectId}
@@ -132,12 +131,7 @@ export function MyFilesPage({ search: params, onSearch }: MyFilesPageProps) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={36}>
-                  <Checkbox
-                    aria-label={t('documents.selectAll')}
-                    checked={allChecked}
-                    indeterminate={!allChecked && rows.some((r) => selected.has(r.projectId))}
-                    onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.projectId)))}
-                  />
+                  <Checkbox aria-label={t('documents.selectAll')} {...selectAll} />
                 </Table.Th>
                 <Table.Th>{t('documents.fileName')}</Table.Th>
                 <Table.Th>{t('documents.languages')}</Table.Th>
