@@ -36,6 +36,11 @@ describe('documents on S3-compatible storage', () => {
     expect(created.code, created.msg).toBe(20000);
     const task = await waitForTask(gw, token, created.data.task_id);
     const projectId = task.translate_list[0]!.projectId;
+    // The file is done before its work files go (they are deleted after its state changed).
+    const deadline = Date.now() + 10_000;
+    while ((await keys(`docs/${created.data.task_id}/`)).some((k) => k.includes('/work/')) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect(await keys(`docs/${created.data.task_id}/`)).toEqual([
       `docs/${created.data.task_id}/${projectId}/result.txt`,
       `docs/${created.data.task_id}/${projectId}/source.txt`,

@@ -167,14 +167,22 @@ describe('documents on separate worker processes', () => {
     expect(writers.size).toBe(2);
     // Charged once: the dead writer's picture text refunded, the winner's settled, and the
     // user's characters went down by exactly the file's price.
-    const { rows: charges } = await tdb.db.query<{ attempt: string; state: string; chars: number }>(
-      `SELECT c.attempt, r.state, c.chars FROM doc_picture_charges c JOIN quota_reservations r ON r.task_id = c.reservation_id
-       WHERE c.project_id = $1`,
-      [file.projectId],
+    // A charge the gateway was still answering when its worker stopped waiting (a loaded
+    // machine) ends on its own once it sees the file ended: wait for every one to end.
+    const charges = await waitFor(
+      'every picture reservation to end',
+      async () => {
+        const { rows } = await tdb.db.query<{ attempt: string; state: string; chars: number }>(
+          `SELECT c.attempt, r.state, c.chars FROM doc_picture_charges c JOIN quota_reservations r ON r.task_id = c.reservation_id
+         WHERE c.project_id = $1`,
+          [file.projectId],
+        );
+        return rows.some((c) => c.state === 'reserved') ? undefined : rows;
+      },
+      30_000,
     );
     const settled = charges.filter((c) => c.state === 'settled');
     expect(new Set(settled.map((c) => c.attempt)).size).toBe(1);
-    expect(charges.filter((c) => c.state === 'reserved')).toEqual([]);
     expect(charges.some((c) => c.state === 'refunded' && c.attempt !== settled[0]!.attempt)).toBe(true);
     const pictureChars = settled.reduce((n, c) => n + c.chars, 0);
     expect(pictureChars).toBeGreaterThan(0);

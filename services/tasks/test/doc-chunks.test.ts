@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { storeDocChunk } from '../src/documents/doc-chunks';
 import { DOC_CHUNK_SENTENCES, docTranslationsKey } from '../src/documents/doc-keys';
 import { failDocFile } from '../src/documents/doc-state';
-import { docDepsOf, useTasksFixture } from './tasks-fixture';
+import { docDepsOf, insertDocTask, useTasksFixture } from './tasks-fixture';
 
 const fx = useTasksFixture('chunks@example.com');
 const depsOn = (bus: MemoryBus) => docDepsOf(fx, bus);
@@ -24,13 +24,8 @@ const files = new Map<string, number>();
 
 /** A document file of `chunks` chunks (sentence 0 from the memory), in `status`. */
 async function createFile(chunks: number, status = 'translating', holder: string | null = null): Promise<string> {
-  const taskId = randomUUID();
+  const taskId = await insertDocTask(fx);
   const projectId = randomUUID();
-  await fx.db.query(
-    `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, expires_at)
-     VALUES ($1, $2, 'en-us', 'zh-cn', 'general', 0, false, 'working', now() + interval '1 day')`,
-    [taskId, fx.userId],
-  );
   const mtSentences = (chunks - 1) * DOC_CHUNK_SENTENCES + 3;
   const mtIndices = Array.from({ length: mtSentences }, (_, i) => i + 1);
   await fx.db.query(

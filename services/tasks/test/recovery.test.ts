@@ -17,7 +17,7 @@ import { docSentencesKey } from '../src/documents/doc-keys';
 import { failDocFile } from '../src/documents/doc-state';
 import { startSweeper, type Sweeper } from '../src/recovery/sweeper';
 import { endTextLedger, failTask } from '../src/text-jobs';
-import { docDepsOf, useTasksFixture } from './tasks-fixture';
+import { docDepsOf, insertDocTask, useTasksFixture } from './tasks-fixture';
 
 const fx = useTasksFixture('sweep@example.com');
 
@@ -76,13 +76,8 @@ async function docFile(fields: { status: string; stage: string; holder?: string;
   taskId: string;
   projectId: string;
 }> {
-  const taskId = randomUUID();
+  const taskId = await insertDocTask(fx);
   const projectId = randomUUID();
-  await fx.db.query(
-    `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, expires_at)
-     VALUES ($1, $2, 'en-us', 'zh-cn', 'general', 0, false, 'working', now() + interval '1 day')`,
-    [taskId, fx.userId],
-  );
   // Three sentences: the first from the memory, two for MT in one chunk.
   await fx.db.query(
     `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, stage, holder, chars, tm_hits, mt_indices,

@@ -7,6 +7,7 @@ import { accountsMigrations } from '@mtp/accounts';
 import { billingMigrations, ledgerPort } from '@mtp/billing';
 import { createStorage, runMigrations, type Bus, type Db, type ObjectStorage } from '@mtp/platform';
 import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -62,4 +63,15 @@ export function docDepsOf(
     workers: opts.workers ?? { isGone: () => false },
     log: opts.log ?? (() => {}),
   };
+}
+
+/** A working en-us → zh-cn document task of the fixture's user (its files are the suite's own); its id. */
+export async function insertDocTask(fixture: TasksFixture, opts: { translatePictures?: boolean } = {}): Promise<string> {
+  const taskId = randomUUID();
+  await fixture.db.query(
+    `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, expires_at)
+     VALUES ($1, $2, 'en-us', 'zh-cn', 'general', 0, $3, 'working', now() + interval '1 day')`,
+    [taskId, fixture.userId, opts.translatePictures ?? false],
+  );
+  return taskId;
 }

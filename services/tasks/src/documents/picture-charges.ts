@@ -36,7 +36,22 @@ async function charge(deps: Pick<DocDeps, 'db' | 'quota'>, req: PictureChargeReq
     await deps.db.query('DELETE FROM doc_picture_charges WHERE reservation_id = $1 AND outcome IS NULL', [reservationId]);
     return { granted: false, reservation_id: reservationId };
   }
+  // The file may have ended while this was reserved (a worker that gave up waiting, a slow
+  // ledger): its end may already have passed this reservation by, so it is given back here.
+  if (await fileEnded(deps, req.project_id)) {
+    await deps.quota.refund(reservationId);
+    await deps.db.query(`UPDATE doc_picture_charges SET outcome = 'refunded' WHERE reservation_id = $1`, [reservationId]);
+    return { granted: false, reservation_id: reservationId };
+  }
   return { granted: true, reservation_id: reservationId };
+}
+
+async function fileEnded(deps: Pick<DocDeps, 'db'>, projectId: string): Promise<boolean> {
+  const { rows } = await deps.db.query(
+    `SELECT 1 FROM doc_files WHERE project_id::text = $1 AND status IN ('done', 'failed', 'interrupted')`,
+    [projectId],
+  );
+  return rows.length > 0;
 }
 
 /** Serves `doc.charge` for the document workers (every gateway replica, one answers each). */
