@@ -22,7 +22,8 @@ export type RunningPlatform = {
 };
 
 export async function startRunningPlatform(): Promise<RunningPlatform> {
-  const webDist = path.join(REPO_ROOT, 'web/dist');
+  // E2E_WEB_DIST: a build of one's own (`vite build --outDir`), so parallel work does not race over web/dist.
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'web/dist');
   if (!existsSync(path.join(webDist, 'index.html')))
     throw new Error('web/dist is missing: run `npm run build -w @mtp/web` (npm test does)');
   const tdb = await createTestDatabase(inject('pgAdminUrl'));
