@@ -8,11 +8,16 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 export const PublicKeyData = Type.Object({ public_key: Type.String() });
 export type PublicKeyData = Static<typeof PublicKeyData>;
 
-/** `password` is RSA-OAEP (SHA-256) encrypted with the public key, then base64-encoded. */
+/**
+ * `password` is RSA-OAEP (SHA-256) encrypted with the public key, then base64-encoded.
+ * `agree_terms`: true records that the user agreed the current user terms. Without it the login
+ * answers 40014 (TERMS_NOT_AGREED) only while the user has not agreed the current version yet;
+ * the client then shows the terms and sends the login again with `agree_terms: true`.
+ */
 export const LoginBody = Type.Object({
   account: Type.String({ maxLength: 120 }),
   password: Type.String({ maxLength: 2048 }),
-  agree_terms: Type.Boolean(),
+  agree_terms: Type.Optional(Type.Boolean()),
   site_code: Type.Optional(Type.String({ maxLength: 32 })),
 });
 export type LoginBody = Static<typeof LoginBody>;
@@ -61,6 +66,8 @@ export const RegisterBody = Type.Object({
   password: Type.String({ maxLength: 2048 }),
   code: Type.String({ maxLength: 16 }),
   site_code: Type.Optional(Type.String({ maxLength: 32 })),
+  /** Registering agrees the current user terms; `false` is refused with 40014. */
+  agree_terms: Type.Optional(Type.Boolean()),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 

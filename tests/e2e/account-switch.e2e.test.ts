@@ -87,7 +87,6 @@ async function logIn(page: Page, account: string, password = PASSWORD) {
   await page.goto('/login');
   await page.fill('input[name=account]', account);
   await page.fill('input[name=password]', password);
-  await page.check('input[name=agree_terms]');
   await page.click('[data-testid=login-submit]');
   await page.waitForSelector('[data-testid=main-layout]', { timeout: 15_000 });
 }

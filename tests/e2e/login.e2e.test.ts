@@ -20,7 +20,6 @@ async function logIn(page: Page, account = E2E_ADMIN.account, password = E2E_ADM
   await page.goto('/login');
   await page.fill('input[name=account]', account);
   await page.fill('input[name=password]', password);
-  await page.check('input[name=agree_terms]');
   await page.click('[data-testid=login-submit]');
 }
 
@@ -84,7 +83,8 @@ describe('client reactions', () => {
 
     await page.goto('/account');
     await expect.poll(() => page.textContent('body'), { timeout: 15_000 }).toContain('logged in elsewhere');
-    await page.waitForURL('**/login', { timeout: 15_000 });
+    // The login page keeps where the user was, to go back there after logging in again.
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/account', { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await page.context().close();
   });

@@ -83,7 +83,6 @@ describe('browser hardening headers', () => {
 
     await page.fill('input[name=account]', E2E_ADMIN.account);
     await page.fill('input[name=password]', E2E_ADMIN.password);
-    await page.check('input[name=agree_terms]');
     await page.click(sel('login-submit'));
     await page.waitForSelector(sel('main-layout'), { timeout: 15_000 });
     await page.goto('/');

@@ -48,6 +48,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps }> =
     return ok(req, await refreshTokens(accounts, token));
   });
 
+  // The web app's light session check (every 20 s and on focus): the auth hook alone answers it,
+  // so a session ended by a login elsewhere shows at once as 403 instead of on the next click.
+  app.get('/user/check_session', { schema: { response: { 200: Reply(Empty) } } }, async (req) => {
+    requireUser(req);
+    return ok(req, null);
+  });
+
   app.post('/user/logout', { schema: { response: { 200: Reply(Empty) } } }, async (req) => {
     await logout(accounts, requireUser(req));
     return ok(req, null);

@@ -66,6 +66,8 @@ export async function bootstrapAccounts(db: Db, env: { adminAccount?: string; ad
     passwordHash: await hashPassword(password),
     role: ROLES.ADMIN,
     siteId: main!.site_id,
+    // The operator who configures the first administrator runs the platform under its terms.
+    agreedTerms: true,
   });
   if (id === null) {
     // The account exists as a non-admin (set through the environment): promote it.

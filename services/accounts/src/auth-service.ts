@@ -1,6 +1,7 @@
 /**
  * Login, tokens and logout. The order of checks in `login` decides which code a caller sees:
- * shape first, then the terms, then the account, the password, the activation, the site.
+ * shape first, then the account, the password, the activation, the site, and last the terms
+ * (only the account's owner learns that new terms wait for them; terms.ts).
  * Refresh tokens rotate: each is exchanged once, for a new pair; a retired one coming back ends
  * the session as stolen.
  */
@@ -11,6 +12,7 @@ import type { AccountsDeps, AuthContext } from './deps';
 import { decryptPassword, verifyPassword } from './password-crypto';
 import { currentRefreshTokenId, endSession, findSession, openSession, recordRefreshToken, rotateRefreshToken } from './sessions';
 import { findSiteRow, isSiteDisabled, MAIN_SITE_CODE } from './sites';
+import { mustAgreeTerms, recordTermsAgreed } from './terms';
 import { findUserByAccount, findUserById, type UserRow } from './users';
 import { ROLES } from '@mtp/proto';
 
@@ -57,7 +59,6 @@ async function admittedBySite(deps: AccountsDeps, user: UserRow, siteCode: strin
 
 export async function login(deps: AccountsDeps, body: LoginBody): Promise<TokenPair> {
   assertRule(checkAccount(body.account));
-  if (!body.agree_terms) throw new AppError('TERMS_NOT_AGREED');
   const password = decryptPassword(deps.keys, body.password);
 
   const user = await findUserByAccount(deps.db, body.account);
@@ -74,6 +75,8 @@ export async function login(deps: AccountsDeps, body: LoginBody): Promise<TokenP
   if (!user.password_hash || !passwordOk) throw new AppError('PASSWORD_WRONG');
   if (!user.activated) throw new AppError('ACCOUNT_DEACTIVATED');
   await assertSiteUsable(deps, user.site_id);
+  if (body.agree_terms === true) await recordTermsAgreed(deps.db, user.user_id);
+  else if (await mustAgreeTerms(deps.db, user.terms_version)) throw new AppError('TERMS_NOT_AGREED');
 
   const sessionId = await inTransaction(deps.db, async (client) => {
     // Serialise logins of one account so two at once still leave exactly one live session.

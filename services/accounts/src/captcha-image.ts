@@ -40,8 +40,19 @@ export function randomCaptchaText(length = 4): string {
   return Array.from({ length }, () => pick([...CAPTCHA_ALPHABET])).join('');
 }
 
+/**
+ * Lightness (HSL %) of the ink and of the background. People must read the code at a glance:
+ * the lightest ink on the darkest background keeps a WCAG contrast of at least 4.5:1 for every
+ * hue (test/captcha-image.test.ts checks it); the distortion, not faint colours, stops programs.
+ */
+export const INK_LIGHTNESS = [10, 20] as const;
+export const INK_SATURATION = [50, 90] as const;
+export const BACKGROUND_LIGHTNESS = [93, 98] as const;
+export const BACKGROUND_SATURATION = 60;
+
 /** A dark colour of a random hue, so glyphs and the curves over them look alike. */
-const inkColour = (alpha = 1) => `hsla(${randomInt(0, 360)}, ${randomInt(50, 90)}%, ${randomInt(18, 38)}%, ${alpha})`;
+const inkColour = (alpha = 1) =>
+  `hsla(${randomInt(0, 360)}, ${randomInt(INK_SATURATION[0], INK_SATURATION[1] + 1)}%, ${randomInt(INK_LIGHTNESS[0], INK_LIGHTNESS[1] + 1)}%, ${alpha})`;
 
 function drawGlyphs(ctx: SKRSContext2D, text: string, fonts: string[]): void {
   const sizes = [...text].map(() => between(CAPTCHA_HEIGHT * 0.6, CAPTCHA_HEIGHT * 0.78));
@@ -112,12 +123,14 @@ function warp(src: Uint8ClampedArray, width: number, height: number): Uint8Clamp
 
 function drawBackground(ctx: SKRSContext2D): void {
   const gradient = ctx.createLinearGradient(0, 0, CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
-  gradient.addColorStop(0, `hsl(${randomInt(0, 360)}, 60%, ${randomInt(88, 96)}%)`);
-  gradient.addColorStop(1, `hsl(${randomInt(0, 360)}, 60%, ${randomInt(88, 96)}%)`);
+  const light = () => randomInt(BACKGROUND_LIGHTNESS[0], BACKGROUND_LIGHTNESS[1] + 1);
+  gradient.addColorStop(0, `hsl(${randomInt(0, 360)}, ${BACKGROUND_SATURATION}%, ${light()}%)`);
+  gradient.addColorStop(1, `hsl(${randomInt(0, 360)}, ${BACKGROUND_SATURATION}%, ${light()}%)`);
   ctx.fillStyle = gradient;
   ctx.fillRect(0, 0, CAPTCHA_WIDTH, CAPTCHA_HEIGHT);
+  // Faint specks: enough to stop a plain threshold, too light to be mistaken for strokes.
   for (let i = 0; i < 60; i++) {
-    ctx.fillStyle = `hsla(${randomInt(0, 360)}, 50%, ${randomInt(30, 70)}%, 0.5)`;
+    ctx.fillStyle = `hsla(${randomInt(0, 360)}, 50%, ${randomInt(55, 80)}%, 0.4)`;
     ctx.fillRect(between(0, CAPTCHA_WIDTH), between(0, CAPTCHA_HEIGHT), between(1, 3) * U, between(1, 3) * U);
   }
 }

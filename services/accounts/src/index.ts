@@ -59,4 +59,5 @@ export {
   type LogoKind,
 } from './sites';
 export { findUserByAccount } from './users';
+export { currentTermsVersion, publishTermsVersion } from './terms';
 export { DevLogMailer, DevLogSmsProvider, SmtpMailer } from './delivery';

@@ -88,6 +88,8 @@ export async function sendCode(
 export async function register(deps: AccountsDeps, body: RegisterBody): Promise<TokenPair> {
   assertRule(checkAccount(body.account));
   assertRule(checkUsername(body.username));
+  // Registering is agreeing the current terms (the web app shows them first); only an explicit no stops it.
+  if (body.agree_terms === false) throw new AppError('TERMS_NOT_AGREED');
   const password = decryptPassword(deps.keys, body.password);
   assertRule(checkPassword(password));
 
@@ -106,6 +108,7 @@ export async function register(deps: AccountsDeps, body: RegisterBody): Promise<
       passwordHash,
       role: ROLES.NORMAL,
       siteId: site.site_id,
+      agreedTerms: true,
     });
     if (id === null) throw new AppError('ACCOUNT_EXISTS');
     return { userId: id, sessionId: await openSession(client, id, site.site_id) };

@@ -10,6 +10,8 @@ export type UserRow = {
   role: number;
   site_id: number;
   activated: boolean;
+  /** The newest version of the user terms this user agreed (0: none yet; see terms.ts). */
+  terms_version: number;
   created_at: Date;
 };
 
@@ -27,14 +29,23 @@ export async function findUserById(db: Db, userId: number): Promise<UserRow | nu
   return rows[0] ?? null;
 }
 
-export type NewUser = { account: string; username: string; passwordHash: string; role: number; siteId: number };
+export type NewUser = {
+  account: string;
+  username: string;
+  passwordHash: string;
+  role: number;
+  siteId: number;
+  /** The user agreed the current terms (registration); others are asked at their first login. */
+  agreedTerms?: boolean;
+};
 
 /** Answers the new user's id, or null when the account is taken. */
 export async function insertUser(db: Db | pg.PoolClient, u: NewUser): Promise<number | null> {
   const { rows } = await db.query<{ user_id: number }>(
-    `INSERT INTO users (account, username, password_hash, role, site_id) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO users (account, username, password_hash, role, site_id, terms_version)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6 THEN (SELECT COALESCE(max(version), 0) FROM user_terms) ELSE 0 END)
      ON CONFLICT (account) DO NOTHING RETURNING user_id`,
-    [normalizeAccount(u.account), u.username.trim(), u.passwordHash, u.role, u.siteId],
+    [normalizeAccount(u.account), u.username.trim(), u.passwordHash, u.role, u.siteId, u.agreedTerms === true],
   );
   return rows[0]?.user_id ?? null;
 }

@@ -5,7 +5,18 @@
  */
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, captchaFontFamilies, drawCaptcha, randomCaptchaText } from '../src/captcha-image';
+import {
+  BACKGROUND_LIGHTNESS,
+  BACKGROUND_SATURATION,
+  CAPTCHA_ALPHABET,
+  CAPTCHA_HEIGHT,
+  CAPTCHA_WIDTH,
+  INK_LIGHTNESS,
+  INK_SATURATION,
+  captchaFontFamilies,
+  drawCaptcha,
+  randomCaptchaText,
+} from '../src/captcha-image';
 
 async function pixels(png: Buffer): Promise<Uint8ClampedArray> {
   const image = await loadImage(png);
@@ -46,5 +57,27 @@ describe('captcha image', () => {
     console.log(`captcha: ${ms.toFixed(2)} ms and ${Math.round(bytes / n / 1024)} KiB a picture`);
     // Generous: only a gross regression (a huge canvas, a slow loop) trips this on a loaded machine.
     expect(ms).toBeLessThan(50);
+  });
+
+  it('keeps the ink readable on its background: contrast of at least 4.5:1 at every hue', () => {
+    const luminance = (h: number, sPct: number, lPct: number) => {
+      const [sat, l] = [sPct / 100, lPct / 100];
+      const a = sat * Math.min(l, 1 - l);
+      const f = (n: number) => {
+        const k = (n + h / 30) % 12;
+        const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * f(0) + 0.7152 * f(8) + 0.0722 * f(4);
+    };
+    let worst = Infinity;
+    for (let ink = 0; ink < 360; ink += 5)
+      for (let bg = 0; bg < 360; bg += 5)
+        for (const inkSat of INK_SATURATION) {
+          const dark = luminance(ink, inkSat, INK_LIGHTNESS[1]);
+          const light = luminance(bg, BACKGROUND_SATURATION, BACKGROUND_LIGHTNESS[0]);
+          worst = Math.min(worst, (light + 0.05) / (dark + 0.05));
+        }
+    expect(worst).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -29,6 +29,8 @@ export type ApiClientDeps = {
   navigate: (path: string) => void;
   /** The login page of the site the user came through (`/login` or `/{siteCode}`). */
   loginPath: () => string;
+  /** Where the user is now (path and search): a forced logout sends them back here after login. */
+  currentPath?: () => string;
   /** After a successful refresh: reload permissions and user data. */
   onTokenRefreshed: () => void;
   /** After a forced logout: drop every cached query. */
@@ -52,6 +54,12 @@ export type RequestOptions = {
   expectedCodes?: readonly number[];
   /** No refresh, toast or navigation at all; just reject (used by logout). */
   quiet?: boolean;
+  /**
+   * A call the user did not ask for (the session check): a network failure or a 502 is not
+   * theirs to hear about every few seconds, so it rejects silently. Session answers (401, 403)
+   * still log out as usual: telling the user at once is what such a call is for.
+   */
+  background?: boolean;
   signal?: AbortSignal;
 };
 
@@ -87,7 +95,15 @@ export function createApiClient(deps: ApiClientDeps) {
     if (hadSession) deps.toast(message, TIMINGS.errorToastMs);
     clearTokens(deps.storage);
     deps.onLoggedOut();
-    deps.navigate(deps.loginPath());
+    deps.navigate(loginPathBack());
+  }
+
+  /** The login page with `?redirect=` to where the user was, unless they were on a login page. */
+  function loginPathBack(): string {
+    const login = deps.loginPath();
+    const here = deps.currentPath?.();
+    if (!here || here === '/' || here.split('?')[0] === login) return login;
+    return `${login}?redirect=${encodeURIComponent(here)}`;
   }
 
   /** Exchanges the stored refresh token for a new pair, unless another tab already did. */
@@ -185,8 +201,9 @@ export function createApiClient(deps: ApiClientDeps) {
       res = await deps.fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
     } catch (err) {
       if (opts.signal?.aborted) throw new ApiError({ kind: 'aborted', handled: true });
-      if (!opts.quiet) deps.toast(deps.t('api.networkFailed'), TIMINGS.errorToastMs);
-      throw new ApiError({ kind: 'network', msg: err instanceof Error ? err.message : String(err), handled: !opts.quiet });
+      const tell = !opts.quiet && !opts.background;
+      if (tell) deps.toast(deps.t('api.networkFailed'), TIMINGS.errorToastMs);
+      throw new ApiError({ kind: 'network', msg: err instanceof Error ? err.message : String(err), handled: tell });
     }
 
     const httpFail = (handled: boolean) => new ApiError({ kind: 'http', code: res.status, status: res.status, handled });
@@ -207,6 +224,7 @@ export function createApiClient(deps: ApiClientDeps) {
       throw httpFail(true);
     }
     if (res.status === 502) {
+      if (opts.background) throw httpFail(false);
       deps.toast(deps.t('api.serverAbnormal'), TIMINGS.errorToastMs);
       throw httpFail(true);
     }

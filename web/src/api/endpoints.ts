@@ -30,6 +30,11 @@ export function login(body: LoginBody, expectedCodes: readonly number[]): Promis
 }
 
 /** Its failure does not matter: the client forgets the tokens either way. */
+/** The light session check (auth/session-check.ts): a replaced session answers 403. */
+export function checkSession(): Promise<unknown> {
+  return api.get('user/check_session', undefined, { background: true });
+}
+
 export function logoutOnServer(): Promise<unknown> {
   return api.post('user/logout', undefined, { quiet: true });
 }
@@ -58,8 +63,9 @@ export function sendVerificationCode(input: SendCodeInput, expectedCodes: readon
   return api.post<SendCodeData>(path, input, { expectedCodes });
 }
 
-export function register(body: RegisterBody, expectedCodes: readonly number[]): Promise<unknown> {
-  return api.post('user/register', body, { expectedCodes });
+/** Registration answers the new user's tokens: the user is logged in at once. */
+export function register(body: RegisterBody, expectedCodes: readonly number[]): Promise<TokenPair> {
+  return api.post<TokenPair>('user/register', body, { expectedCodes });
 }
 
 export function resetPassword(body: ResetPasswordBody, expectedCodes: readonly number[]): Promise<unknown> {

@@ -32,6 +32,7 @@ export const api = createApiClient({
   toast: showError,
   navigate: (path) => bindings.navigate(path),
   loginPath: () => loginPathFor(rememberedSite(storage)),
+  currentPath: () => window.location.pathname + window.location.search,
   onTokenRefreshed: () => bindings.onTokenRefreshed(),
   onLoggedOut: () => bindings.onLoggedOut(),
   onQuotaExceeded: (msg) => bindings.onQuotaExceeded(msg),

@@ -11,7 +11,7 @@ import { Outlet, createLink, useLocation, type LinkComponent } from '@tanstack/r
 import { useTranslation } from 'react-i18next';
 import type { PermissionMap, UserData } from '@mtp/proto';
 import type { NavItem } from '../nav/nav-items';
-import { useCurrentSite, useDocumentTitle } from '../site/use-site';
+import { useCurrentSite } from '../site/use-site';
 import { LangMenu } from './lang-menu';
 import { SiteBrand } from './site-brand';
 import { DrawerAccountLinks } from './account-links';
@@ -41,7 +41,6 @@ export function AppFrame({ area, testId, navTestId, navItems, user, permissions 
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useLocation({ select: (l) => l.pathname });
   const site = useCurrentSite();
-  useDocumentTitle(site);
 
   return (
     <AppShell

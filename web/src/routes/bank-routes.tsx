@@ -38,6 +38,7 @@ export function bankRoute<TParent extends AnyRoute, TPath extends string>(
   const route = createRoute({
     getParentRoute: parent,
     path,
+    staticData: { titleKey },
     validateSearch: validateBankSearch,
     loaderDeps: ({ search }) => ({ bank: search.bank, page: search.page, keyword: search.keyword }),
     loader: ({ context, deps }) => loadBankScreen((context as RouterContext).queryClient, flag, scope, deps),

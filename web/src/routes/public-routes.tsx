@@ -20,6 +20,7 @@ const validateLoginSearch = (search: Record<string, unknown>): LoginSearch =>
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
+  staticData: { titleKey: 'auth.loginTitle' },
   validateSearch: validateLoginSearch,
   component: function MainLogin() {
     const { redirect } = loginRoute.useSearch();
@@ -32,6 +33,7 @@ export const loginRoute = createRoute({
 export const adminLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/adminlogin',
+  staticData: { titleKey: 'auth.adminLoginTitle' },
   component: function AdminLogin() {
     const site = useQuery(loginConfigQueryOptions(null)).data;
     return <LoginPage mode="admin" site={site} siteCode={null} />;
@@ -42,6 +44,9 @@ export const adminLoginRoute = createRoute({
 export const siteLoginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/$siteCode',
+  staticData: { titleKey: 'auth.loginTitle' },
+  // A forced logout sends the user here with `?redirect=` back to where they were.
+  validateSearch: validateLoginSearch,
   loader: async ({ context, params }) => {
     try {
       await context.queryClient.ensureQueryData(loginConfigQueryOptions(params.siteCode));
@@ -52,16 +57,23 @@ export const siteLoginRoute = createRoute({
   },
   component: function SiteLogin() {
     const { siteCode } = siteLoginRoute.useParams();
+    const { redirect } = siteLoginRoute.useSearch();
     const { data: site } = useSuspenseQuery(loginConfigQueryOptions(siteCode));
-    return <LoginPage mode="site" site={site} siteCode={siteCode} />;
+    return <LoginPage mode="site" site={site} siteCode={siteCode} redirect={redirect} />;
   },
 });
 
-export const forgetRoute = createRoute({ getParentRoute: () => rootRoute, path: '/forget', component: ForgetPage });
+export const forgetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/forget',
+  staticData: { titleKey: 'auth.forgetTitle' },
+  component: ForgetPage,
+});
 
 export const noActiveRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/noactive',
+  staticData: { titleKey: 'page.noactiveTitle' },
   component: function NoActive() {
     const { t } = useTranslation();
     return <StatusPage title={t('page.noactiveTitle')} body={t('page.noactiveBody')} action="login" testId="noactive-page" />;
@@ -71,6 +83,7 @@ export const noActiveRoute = createRoute({
 export const forbiddenRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/403',
+  staticData: { titleKey: 'page.forbiddenTitle' },
   component: function Forbidden() {
     const { t } = useTranslation();
     return <StatusPage code="403" title={t('page.forbiddenTitle')} body={t('page.forbiddenBody')} testId="forbidden-page" />;
@@ -81,12 +94,14 @@ export const forbiddenRoute = createRoute({
 export const mobileTranslateRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/mobiletranslate',
+  staticData: { titleKey: 'mobile.title' },
   component: MobileTranslatePage,
 });
 
 export const publicityRegisterRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/publicityRegister',
+  staticData: { titleKey: 'auth.registerTitle' },
   component: PublicityRegisterPage,
 });
 
@@ -95,6 +110,7 @@ function laterRoute<TPath extends string>(path: TPath, titleKey: NavLabelKey) {
   return createRoute({
     getParentRoute: () => rootRoute,
     path,
+    staticData: { titleKey },
     component: function Later() {
       const { t } = useTranslation();
       return <StatusPage title={t(titleKey)} body={t('page.arrivesLater')} testId="later-page" />;

@@ -1,9 +1,13 @@
 /**
- * The root: router context, the pages shown when nothing matches or a load fails, and the
- * helper for placeholder feature routes.
+ * The root: router context, the session check and the page title (for every page at once), the
+ * pages shown when nothing matches or a load fails, and the helper for placeholder feature routes.
  */
-import { Navigate, Outlet, createRootRouteWithContext, createRoute, type AnyRoute } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
+import { Navigate, Outlet, createRootRouteWithContext, createRoute, useRouterState, type AnyRoute } from '@tanstack/react-router';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { currentSiteCode } from '../auth/session';
+import { useSessionCheck } from '../auth/session-check';
+import { loginConfigQueryOptions } from '../queries/login-config-query-options';
+import { useDocumentTitle } from '../site/use-site';
 import { useTranslation } from 'react-i18next';
 import { FeaturePlaceholder } from '../components/feature-placeholder';
 import { StatusPage } from '../components/status-page';
@@ -25,8 +29,21 @@ export function LoadErrorPage() {
   return <StatusPage title={t('app.errorTitle')} body={t('app.errorBody')} action="retry" testId="error-page" />;
 }
 
+/** The title follows the page; on a white-label login page it is that site's, else the user's. */
+function useRouteDocumentTitle(): void {
+  const siteParam = useRouterState({ select: (state) => state.matches.find((m) => m.routeId === '/$siteCode')?.params });
+  const code = (siteParam as { siteCode?: string } | undefined)?.siteCode ?? currentSiteCode();
+  useDocumentTitle(useQuery(loginConfigQueryOptions(code)).data);
+}
+
+function Root() {
+  useSessionCheck();
+  useRouteDocumentTitle();
+  return <Outlet />;
+}
+
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: Root,
   notFoundComponent: NotFoundPage,
   errorComponent: LoadErrorPage,
 });
@@ -44,6 +61,7 @@ export function featureRoute<TParent extends AnyRoute, TPath extends string>(
     getParentRoute: parent,
     path,
     beforeLoad: guard ? ({ context }) => guard({ context: context as RouterContext }) : undefined,
+    staticData: { titleKey },
     component: () => <FeaturePlaceholder titleKey={titleKey} />,
   });
 }

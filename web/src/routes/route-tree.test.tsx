@@ -39,8 +39,10 @@ function browseWith(userAgent: string) {
 describe('public pages', () => {
   it('/login has the stable selectors and a register tab', async () => {
     const page = await renderRoute('/login');
-    expect(page.testIds).toEqual(expect.arrayContaining(['login-page', 'lang-switch', 'login-submit', 'register-tab']));
-    for (const name of ['account', 'password', 'agree_terms']) expect(page.html).toContain(`name="${name}"`);
+    expect(page.testIds).toEqual(expect.arrayContaining(['login-page', 'lang-switch', 'login-submit', 'register-tab', 'terms-link']));
+    for (const name of ['account', 'password']) expect(page.html).toContain(`name="${name}"`);
+    // The terms are a dialog asked once per version, not a checkbox on every login.
+    expect(page.html).not.toContain('name="agree_terms"');
   });
 
   it('/adminlogin offers no registration', async () => {

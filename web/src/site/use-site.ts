@@ -1,11 +1,13 @@
 /** React glue for the site the user belongs to: its config, and the page title it implies. */
 import { useEffect } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { SiteInfo } from '@mtp/proto';
 import { currentSiteCode } from '../auth/session';
 import { toUiLang } from '../i18n/lang';
 import { loginConfigQueryOptions } from '../queries/login-config-query-options';
+import { joinTitle, pageTitleKey } from '../routes/page-title';
 import { documentTitle } from './site-display';
 
 /** The remembered site's config (main site when none); undefined while loading or on failure. */
@@ -13,9 +15,11 @@ export function useCurrentSite(): SiteInfo | undefined {
   return useQuery(loginConfigQueryOptions(currentSiteCode())).data;
 }
 
+/** document.title: the page's name (routes/page-title.ts), then the site's or product's name. */
 export function useDocumentTitle(site: SiteInfo | null | undefined): void {
   const { t, i18n } = useTranslation();
-  const title = documentTitle(site, toUiLang(i18n.language), t('app.productName'));
+  const pageKey = useRouterState({ select: (state) => pageTitleKey(state.matches) });
+  const title = joinTitle(pageKey ? t(pageKey) : null, documentTitle(site, toUiLang(i18n.language), t('app.productName')));
   useEffect(() => {
     document.title = title;
   }, [title]);

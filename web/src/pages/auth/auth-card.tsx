@@ -4,12 +4,10 @@ import { Center, Group, Paper, Stack, Title } from '@mantine/core';
 import type { SiteInfo } from '@mtp/proto';
 import { LangMenu } from '../../components/lang-menu';
 import { SiteBrand } from '../../components/site-brand';
-import { useDocumentTitle } from '../../site/use-site';
 
 type Props = { site: SiteInfo | null | undefined; title: string; testId?: string; children: ReactNode };
 
 export function AuthCard({ site, title, testId, children }: Props) {
-  useDocumentTitle(site);
   return (
     <Center mih="100vh" p="md" bg="var(--mantine-color-gray-0)" data-testid={testId}>
       <Stack w="100%" maw={420} gap="md">
@@ -18,7 +16,7 @@ export function AuthCard({ site, title, testId, children }: Props) {
           <LangMenu />
         </Group>
         <Paper withBorder shadow="sm" p="lg" radius="md">
-          <Title order={3} mb="md">
+          <Title order={3} mb="md" data-testid="auth-title">
             {title}
           </Title>
           {children}

@@ -1,9 +1,11 @@
 /**
- * Account + password + terms. The password is encrypted for the server; validation and
- * account/password errors appear under their fields, everything else is the client's toast.
+ * Account + password. The password is encrypted for the server; validation and account/password
+ * errors appear under their fields, everything else is the client's toast. The terms are asked
+ * only when the server answers 40014 (a newer version than the user agreed): the dialog opens
+ * and, once agreed, the same login goes again with `agree_terms: true`.
  */
 import type { FormEvent } from 'react';
-import { Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +16,10 @@ import { afterLoginPath, type LoginMode } from '../../auth/guards';
 import { startSession } from '../../auth/session';
 import { AccountInput } from './auth-inputs';
 import { fromCheck, type FieldErrors } from './field-error';
+import { useTermsPrompt } from './terms-dialog';
 import { useFormFields } from './use-form-fields';
 
-type Field = 'account' | 'password' | 'agree_terms';
+type Field = 'account' | 'password';
 
 /** Codes the form explains under a field instead of in a toast. */
 const FIELD_OF_CODE: Partial<Record<number, Field>> = {
@@ -24,9 +27,8 @@ const FIELD_OF_CODE: Partial<Record<number, Field>> = {
   [CODES.ACCOUNT_NOT_FOUND.code]: 'account',
   [CODES.PASSWORD_INVALID.code]: 'password',
   [CODES.PASSWORD_WRONG.code]: 'password',
-  [CODES.TERMS_NOT_AGREED.code]: 'agree_terms',
 };
-const EXPECTED = [...Object.keys(FIELD_OF_CODE).map(Number), CODES.ACCOUNT_DEACTIVATED.code];
+const EXPECTED = [...Object.keys(FIELD_OF_CODE).map(Number), CODES.ACCOUNT_DEACTIVATED.code, CODES.TERMS_NOT_AGREED.code];
 
 type Props = { mode: LoginMode; siteCode: string | null; initialAccount?: string; redirect?: string };
 
@@ -34,7 +36,8 @@ export function LoginForm({ mode, siteCode, initialAccount = '', redirect }: Pro
   const { t } = useTranslation();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const form = useFormFields({ account: initialAccount, password: '', agree_terms: false });
+  const form = useFormFields({ account: initialAccount, password: '' });
+  const terms = useTermsPrompt();
   const { values } = form;
 
   function submit(event: FormEvent) {
@@ -42,11 +45,22 @@ export function LoginForm({ mode, siteCode, initialAccount = '', redirect }: Pro
     const found: FieldErrors<Field> = {
       account: fromCheck(checkAccount(values.account)),
       password: fromCheck(checkPassword(values.password)),
-      agree_terms: values.agree_terms ? undefined : { code: 'TERMS_NOT_AGREED' },
+    };
+    const attempt = async (agreeTerms: boolean) => {
+      const body = { account: values.account.trim(), password: await encryptForServer(values.password) };
+      const sent = agreeTerms ? { ...body, agree_terms: true } : body;
+      return login(siteCode ? { ...sent, site_code: siteCode } : sent, EXPECTED);
     };
     const send = async () => {
-      const body = { account: values.account.trim(), password: await encryptForServer(values.password), agree_terms: values.agree_terms };
-      const tokens = await login(siteCode ? { ...body, site_code: siteCode } : body, EXPECTED);
+      let tokens;
+      try {
+        tokens = await attempt(false);
+      } catch (err) {
+        if (!isApiError(err, CODES.TERMS_NOT_AGREED.code)) throw err;
+        // Declining leaves the user on the form, logged out, with nothing to correct.
+        if (!(await terms.ask(true))) return;
+        tokens = await attempt(true);
+      }
       const permission = await startSession(queryClient, tokens, mode === 'site' ? siteCode : null);
       await router.navigate({ href: afterLoginPath(mode, permission.role, redirect) });
     };
@@ -69,17 +83,11 @@ export function LoginForm({ mode, siteCode, initialAccount = '', redirect }: Pro
           placeholder={t('auth.passwordPlaceholder')}
           autoComplete="current-password"
         />
-        <Checkbox
-          name="agree_terms"
-          label={t('auth.agreeTerms')}
-          checked={values.agree_terms}
-          onChange={(e) => form.set('agree_terms')(e.currentTarget.checked)}
-          error={form.errorText(form.errors.agree_terms)}
-        />
         <Button type="submit" loading={form.busy} fullWidth data-testid="login-submit">
           {t('auth.submitLogin')}
         </Button>
       </Stack>
+      {terms.dialog}
     </form>
   );
 }

@@ -4,7 +4,7 @@
  * allow it; a site that is closed or disabled says so instead of offering a form.
  */
 import { useState } from 'react';
-import { Alert, Anchor, Group, Tabs } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Tabs } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { messageOf, type SiteInfo } from '@mtp/proto';
@@ -13,13 +13,13 @@ import { toUiLang } from '../../i18n/lang';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { TermsNotice } from './terms-dialog';
 
 type Props = { mode: LoginMode; site: SiteInfo | undefined; siteCode: string | null; redirect?: string };
 
 export function LoginPage({ mode, site, siteCode, redirect }: Props) {
   const { t, i18n } = useTranslation();
   const [tab, setTab] = useState<string | null>('login');
-  const [registeredAccount, setRegisteredAccount] = useState('');
 
   const canRegister = mode === 'main' || (mode === 'site' && site?.allow_register === true);
   const closedNotice =
@@ -31,11 +31,10 @@ export function LoginPage({ mode, site, siteCode, redirect }: Props) {
           ? messageOf('SITE_NOT_ACTIVATED', toUiLang(i18n.language))
           : null;
 
-  // Remounting on a new account pre-fills it after a registration.
-  const loginForm = (
-    <LoginForm key={registeredAccount} mode={mode} siteCode={siteCode} initialAccount={registeredAccount} redirect={redirect} />
-  );
-  const title = mode === 'admin' ? t('auth.adminLoginTitle') : t('auth.loginTitle');
+  const loginForm = <LoginForm mode={mode} siteCode={siteCode} redirect={redirect} />;
+  // The card's title names what the shown form does.
+  const title =
+    mode === 'admin' ? t('auth.adminLoginTitle') : canRegister && tab === 'register' ? t('auth.registerTitle') : t('auth.loginTitle');
 
   return (
     <AuthCard site={site} title={title} testId="login-page">
@@ -56,13 +55,7 @@ export function LoginPage({ mode, site, siteCode, redirect }: Props) {
           </Tabs.List>
           <Tabs.Panel value="login">{loginForm}</Tabs.Panel>
           <Tabs.Panel value="register">
-            <RegisterForm
-              siteCode={mode === 'site' ? siteCode : null}
-              onRegistered={(account) => {
-                setRegisteredAccount(account);
-                setTab('login');
-              }}
-            />
+            <RegisterForm siteCode={mode === 'site' ? siteCode : null} redirect={redirect} />
           </Tabs.Panel>
         </Tabs>
       ) : (
@@ -74,6 +67,11 @@ export function LoginPage({ mode, site, siteCode, redirect }: Props) {
             {t('auth.forgot')}
           </Anchor>
         </Group>
+      )}
+      {!closedNotice && (
+        <Stack mt="sm">
+          <TermsNotice />
+        </Stack>
       )}
     </AuthCard>
   );

@@ -1,15 +1,21 @@
 /**
- * Registration: account, username, password twice, image captcha and the e-mail/SMS code.
- * On success the user is sent back to the login tab with the account filled in.
+ * Registration: account, username, password twice, image captcha and the e-mail/SMS code. The
+ * user terms open before the request goes (registering agrees them, and login then asks again
+ * only for a newer version); the answer's tokens start the session, so no second login follows.
  */
 import type { FormEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CODES, checkAccount, checkUsername } from '@mtp/proto';
 import { encryptForServer, register } from '../../api/endpoints';
+import { afterLoginPath } from '../../auth/guards';
+import { startSession } from '../../auth/session';
 import { showSuccess } from '../../components/toast';
 import { AccountInput, NewPasswordInputs, newPasswordErrors } from './auth-inputs';
 import { fromCheck, type FieldErrors } from './field-error';
+import { useTermsPrompt } from './terms-dialog';
 import { useFormFields } from './use-form-fields';
 import { VerificationFields, resolveCodeAccount } from './verification-fields';
 
@@ -25,10 +31,19 @@ const FIELD_OF_CODE: Partial<Record<number, Field>> = {
 };
 const EXPECTED = Object.keys(FIELD_OF_CODE).map(Number);
 
-type Props = { siteCode: string | null; onRegistered: (account: string) => void };
+type Props = {
+  siteCode: string | null;
+  /** Where to go once registered and logged in (a safe local path); the home page otherwise. */
+  redirect?: string;
+  /** Replaces that navigation: called once the new user's session has started. */
+  onRegistered?: () => void;
+};
 
-export function RegisterForm({ siteCode, onRegistered }: Props) {
+export function RegisterForm({ siteCode, redirect, onRegistered }: Props) {
   const { t } = useTranslation();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const terms = useTermsPrompt();
   const form = useFormFields({ account: '', username: '', password: '', confirm_password: '', code: '' });
   const { values } = form;
   const resolveAccount = () => resolveCodeAccount(values.account, { mustExist: false, onError: (e) => form.setFieldError('account', e) });
@@ -42,11 +57,20 @@ export function RegisterForm({ siteCode, onRegistered }: Props) {
       code: values.code.trim() ? undefined : { key: 'auth.codeRequired' },
     };
     const send = async () => {
+      if (!(await terms.ask(false))) return;
       const password = await encryptForServer(values.password);
-      const body = { account: values.account.trim(), username: values.username.trim(), password, code: values.code.trim() };
-      await register(siteCode ? { ...body, site_code: siteCode } : body, EXPECTED);
+      const body = {
+        account: values.account.trim(),
+        username: values.username.trim(),
+        password,
+        code: values.code.trim(),
+        agree_terms: true,
+      };
+      const tokens = await register(siteCode ? { ...body, site_code: siteCode } : body, EXPECTED);
+      const permission = await startSession(queryClient, tokens, siteCode);
       showSuccess(t('auth.registered'));
-      onRegistered(body.account);
+      if (onRegistered) onRegistered();
+      else await router.navigate({ href: afterLoginPath('main', permission.role, redirect) });
     };
     void form.submit(found, send, { fieldOfCode: FIELD_OF_CODE, failedKey: 'api.requestFailed' });
   }
@@ -67,6 +91,7 @@ export function RegisterForm({ siteCode, onRegistered }: Props) {
           {t('auth.submitRegister')}
         </Button>
       </Stack>
+      {terms.dialog}
     </form>
   );
 }

@@ -3,7 +3,7 @@
  * captcha guards the send call only; each attempt uses it up, so a new picture follows.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Group, Image, TextInput, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Image, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CODES, checkAccount, type CodePurpose } from '@mtp/proto';
@@ -107,13 +107,27 @@ export function VerificationFields({ purpose, resolveAccount, codeInput }: Props
           }}
           error={errorText(captchaError)}
         />
-        <UnstyledButton mt={25} onClick={newCaptcha} title={t('auth.captchaAlt')} data-testid="captcha-image">
+        {/* Shown at its drawn size (150x50 in a 120x40 box) so the code reads easily; a click on it
+            or on the refresh button draws a new one. */}
+        <UnstyledButton mt={22} onClick={newCaptcha} title={t('auth.captchaAlt')} data-testid="captcha-image">
           {captcha.data ? (
-            <Image src={captcha.data.image} alt={t('auth.captchaAlt')} h={36} w={110} fit="contain" />
+            <Image src={captcha.data.image} alt={t('auth.captchaAlt')} h={40} w={120} fit="contain" radius="sm" />
           ) : (
-            <Group h={36} w={110} justify="center" bg="var(--mantine-color-gray-1)" />
+            <Group h={40} w={120} justify="center" bg="var(--mantine-color-gray-1)" />
           )}
         </UnstyledButton>
+        <ActionIcon
+          mt={26}
+          variant="subtle"
+          size="lg"
+          onClick={newCaptcha}
+          loading={captcha.isFetching}
+          aria-label={t('auth.captchaRefresh')}
+          title={t('auth.captchaRefresh')}
+          data-testid="captcha-refresh"
+        >
+          <RefreshIcon />
+        </ActionIcon>
       </Group>
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput style={{ flex: 1 }} {...codeInput} label={t('auth.code')} autoComplete="one-time-code" />
@@ -130,5 +144,17 @@ export function VerificationFields({ purpose, resolveAccount, codeInput }: Props
         </Button>
       </Group>
     </>
+  );
+}
+
+/** Two arrows in a circle; inline, since the app has no icon package for one glyph. */
+function RefreshIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8" />
+      <path d="M4 4v4h4" />
+      <path d="M4 13a8 8 0 0 0 14.3 4.9L20 16" />
+      <path d="M20 20v-4h-4" />
+    </svg>
   );
 }
