@@ -1,4 +1,7 @@
-import { CODES, type CodeName } from './error-codes';
+import { CODES, type CodeName, type UiLang } from './error-codes';
+
+/** A detail written in both interface languages; the gateway answers the caller's. */
+export type LocalizedText = Readonly<Record<UiLang, string>>;
 
 /**
  * A failure the caller should see as one of the table's codes. Domain code throws it; the
@@ -11,10 +14,10 @@ export class AppError extends Error {
    * wrote for the user. What went wrong inside (an engine's error, a library's message) is the
    * `cause`, which the gateway logs with the request id and never shows.
    */
-  readonly detail: string | undefined;
+  readonly detail: string | LocalizedText | undefined;
 
-  constructor(codeName: CodeName, detail?: string, options?: { cause?: unknown }) {
-    super(`${codeName}${detail ? `: ${detail}` : ''}`, options);
+  constructor(codeName: CodeName, detail?: string | LocalizedText, options?: { cause?: unknown }) {
+    super(`${codeName}${detail ? `: ${typeof detail === 'string' ? detail : detail.en_US}` : ''}`, options);
     this.name = 'AppError';
     this.codeName = codeName;
     this.detail = detail;
@@ -23,6 +26,11 @@ export class AppError extends Error {
   get code(): number {
     return CODES[this.codeName].code;
   }
+}
+
+/** The detail in one interface language: a plain string is the same in both (a field name). */
+export function detailIn(detail: string | LocalizedText | undefined, lang: UiLang): string | undefined {
+  return typeof detail === 'object' ? detail[lang] : detail;
 }
 
 /** Throws the rule's code when a section-5 check answers one. */

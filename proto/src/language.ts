@@ -41,7 +41,13 @@ export const BankListQuery = Type.Object({
   is_public: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
 });
 export type BankListQuery = Static<typeof BankListQuery>;
-export const BankList = Type.Object({ bank_list: Type.Array(BankItem) });
+/**
+ * What the caller's plan allows their own (individual) banks of the listed kind, so the screen
+ * shows what is left before a 42005 refuses. Only `get_list` answers it.
+ */
+export const BankLimits = Type.Object({ entries_per_bank: Type.Integer(), banks: Type.Integer() });
+export type BankLimits = Static<typeof BankLimits>;
+export const BankList = Type.Object({ bank_list: Type.Array(BankItem), limits: Type.Optional(BankLimits) });
 export type BankList = Static<typeof BankList>;
 
 /** `POST tm_term_library/create`; system banks (0) are for administrators and managers. */

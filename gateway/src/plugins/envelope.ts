@@ -3,7 +3,7 @@
  * one error handler: domain errors keep their code, validation errors become 40000 naming the
  * field, anything unexpected is logged with the request and answered as 50000 without internals.
  */
-import { AppError, CODES, uiLangFrom, type CodeName, type UiLang } from '@mtp/proto';
+import { AppError, CODES, detailIn, uiLangFrom, type CodeName, type UiLang } from '@mtp/proto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -40,7 +40,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof AppError) {
       // What went wrong inside goes to the log (with the request id), never into the answer.
       if (CODES[err.codeName].http >= 500 || err.cause !== undefined) request.log.error({ err, cause: err.cause }, 'request failed');
-      return sendCode(request, reply, err.codeName, err.detail);
+      return sendCode(request, reply, err.codeName, detailIn(err.detail, request.lang));
     }
     if (err.validation) return sendCode(request, reply, 'INVALID_PARAMS', validationDetail(err));
     const status = err.statusCode ?? 500;

@@ -14,6 +14,7 @@ import {
   deleteEntry,
   insertEntry,
   listAllBanks,
+  bankLimitsOf,
   listBanks,
   listEntries,
   listPublicTermBanks,
@@ -62,7 +63,11 @@ export const languageRoutes: FastifyPluginAsyncTypebox<LanguageRouteDeps> = asyn
   app.get(
     '/tm_term_library/get_list/:flag',
     { schema: { params: BankListParams, querystring: BankListQuery, response: { 200: Reply(BankList) } } },
-    async (req) => ok(req, { bank_list: await listBanks(db, requireUser(req), req.params.flag as Flag, req.query) }),
+    async (req) => {
+      const actor = requireUser(req);
+      const flag = req.params.flag as Flag;
+      return ok(req, { bank_list: await listBanks(db, actor, flag, req.query), limits: await bankLimitsOf(deps, actor, flag) });
+    },
   );
 
   app.get(

@@ -23,7 +23,8 @@ import { ok } from '../plugins/envelope';
 export type TransferRouteDeps = { db: Db; planOf: PlanOf };
 
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
-export const ONE_FILE_MESSAGE = 'Only one file can be uploaded for imports';
+export const ONE_FILE_MESSAGE = { zh_CN: '导入时只能上传一个文件', en_US: 'Only one file can be uploaded for imports' } as const;
+const TOO_LARGE_MESSAGE = { zh_CN: '最大 200 MB', en_US: 'at most 200 MB' } as const;
 
 type Upload = { fields: Record<string, string>; filename: string; path: string };
 
@@ -48,14 +49,14 @@ async function readUpload(req: FastifyRequest, dir: string): Promise<Upload> {
     try {
       await pipeline(part.file, createWriteStream(path));
     } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', 'at most 200 MB');
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', TOO_LARGE_MESSAGE);
       throw err;
     }
     if (part.file.truncated) tooLarge = true;
     upload = { filename: part.filename, path };
   }
   if (extraFile) throw new AppError('FILE_REQUIRED', ONE_FILE_MESSAGE);
-  if (tooLarge) throw new AppError('FILE_TOO_LARGE', 'at most 200 MB');
+  if (tooLarge) throw new AppError('FILE_TOO_LARGE', TOO_LARGE_MESSAGE);
   if (!upload || !upload.filename) throw new AppError('FILE_REQUIRED');
   return { fields, ...upload };
 }

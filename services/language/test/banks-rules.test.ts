@@ -1,4 +1,4 @@
-import { AppError, LIMITS } from '@mtp/proto';
+import { AppError, detailIn, LIMITS } from '@mtp/proto';
 import { describe, expect, it } from 'vitest';
 import {
   bankLimit,
@@ -17,7 +17,7 @@ function thrown(fn: () => unknown): { code: number; detail: string | undefined }
     fn();
     return null;
   } catch (err) {
-    if (err instanceof AppError) return { code: err.code, detail: err.detail };
+    if (err instanceof AppError) return { code: err.code, detail: detailIn(err.detail, 'en_US') };
     throw err;
   }
 }
@@ -32,8 +32,8 @@ describe('bank names', () => {
   it('allows 20 characters, Chinese counted one each, and refuses 21 with the spec message', () => {
     expect(checkBankName('a'.repeat(20))).toBe('a'.repeat(20));
     expect(checkBankName('术'.repeat(20))).toBe('术'.repeat(20));
-    expect(thrown(() => checkBankName('a'.repeat(21)))).toEqual({ code: 40019, detail: NAME_TOO_LONG_MESSAGE });
-    expect(NAME_TOO_LONG_MESSAGE).toBe('Enter a name of no more than 20 characters for the termbase');
+    expect(thrown(() => checkBankName('a'.repeat(21)))).toEqual({ code: 40019, detail: NAME_TOO_LONG_MESSAGE.en_US });
+    expect(NAME_TOO_LONG_MESSAGE.en_US).toBe('Enter a name of no more than 20 characters for the termbase');
   });
 });
 

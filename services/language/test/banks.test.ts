@@ -6,7 +6,7 @@ import { accountsMigrations } from '@mtp/accounts';
 import { billingMigrations, grantPlan, remaining } from '@mtp/billing';
 import { runMigrations, type Db } from '@mtp/platform';
 import { createTestDatabase } from '@mtp/platform/testing';
-import { AppError, type PlanCode } from '@mtp/proto';
+import { AppError, detailIn, type PlanCode } from '@mtp/proto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   createBank,
@@ -60,7 +60,7 @@ async function failure(p: Promise<unknown>): Promise<{ code: number; detail?: st
     await p;
     return 'no error';
   } catch (err) {
-    if (err instanceof AppError) return { code: err.code, detail: err.detail };
+    if (err instanceof AppError) return { code: err.code, detail: detailIn(err.detail, 'en_US') };
     throw err;
   }
 }

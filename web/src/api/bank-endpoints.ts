@@ -86,6 +86,7 @@ export function deleteAllEntries(body: DeleteAllBody): Promise<DeletedData> {
 
 export type ImportFields = { system_or_individual: 0 | 1; bank_id: number; src_lang: string; tgt_lang: string };
 
+/** Quiet: the import dialog shows a refusal itself, so the user reads it where they act. */
 export function importBankFile(flag: BankFlag, fields: ImportFields, file: File, onProgress?: (percent: number) => void) {
   const { path, field } = importTarget(flag);
   const form = new FormData();
@@ -94,7 +95,7 @@ export function importBankFile(flag: BankFlag, fields: ImportFields, file: File,
   form.set('src_lang', fields.src_lang);
   form.set('tgt_lang', fields.tgt_lang);
   form.set(field, file);
-  return upload<{ imported: number }>(path, form, onProgress);
+  return upload<{ imported: number }>(path, form, onProgress, { quiet: true });
 }
 
 export function exportAll(flag: BankFlag, systemOrIndividual: 0 | 1, bankId: number, format: string): Promise<void> {

@@ -49,9 +49,9 @@ function headers(): Record<string, string> {
 const tr = (key: 'api.upgradePlan' | 'api.requestFailed' | 'api.sessionExpired' | 'api.networkFailed' | 'api.serverAbnormal') =>
   i18n.t(key);
 
-function failEnvelope(env: Envelope, status: number): ApiError {
-  showError(envelopeMessage(env, tr), TIMINGS.errorToastMs);
-  return new ApiError({ kind: 'envelope', code: env.code, status, msg: env.msg, data: env.data, handled: true });
+function failEnvelope(env: Envelope, status: number, quiet = false): ApiError {
+  if (!quiet) showError(envelopeMessage(env, tr), TIMINGS.errorToastMs);
+  return new ApiError({ kind: 'envelope', code: env.code, status, msg: env.msg, data: env.data, handled: !quiet });
 }
 
 function failHttp(status: number): ApiError {
@@ -111,8 +111,17 @@ export async function download(path: string, init: DownloadInit = {}): Promise<v
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Posts a multipart form; `onProgress` gets 0..100. Resolves with the envelope's `data`. */
-export async function upload<T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
+/**
+ * Posts a multipart form; `onProgress` gets 0..100. Resolves with the envelope's `data`. With
+ * `quiet`, a refusal in the envelope is not toasted (`handled: false`): the caller shows it
+ * where the user is looking (the import dialog); session and network failures still toast.
+ */
+export async function upload<T>(
+  path: string,
+  form: FormData,
+  onProgress?: (percent: number) => void,
+  options: { quiet?: boolean } = {},
+): Promise<T> {
   await touchSession();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -129,7 +138,7 @@ export async function upload<T>(path: string, form: FormData, onProgress?: (perc
       if (xhr.status < 200 || xhr.status >= 300) {
         // An error status may still carry an envelope (validation); show its message.
         const env = asEnvelope(safeJson(xhr.responseText));
-        reject(env && xhr.status !== 401 && xhr.status !== 502 ? failEnvelope(env, xhr.status) : failHttp(xhr.status));
+        reject(env && xhr.status !== 401 && xhr.status !== 502 ? failEnvelope(env, xhr.status, options.quiet) : failHttp(xhr.status));
         return;
       }
       const env = asEnvelope(safeJson(xhr.responseText));
@@ -137,7 +146,7 @@ export async function upload<T>(path: string, form: FormData, onProgress?: (perc
       if (env.code === CODES.OK.code) {
         onProgress?.(100);
         resolve(env.data as T);
-      } else reject(failEnvelope(env, xhr.status));
+      } else reject(failEnvelope(env, xhr.status, options.quiet));
     };
     xhr.send(form);
   });

@@ -7,7 +7,7 @@
  */
 import { inTransaction, type Db } from '@mtp/platform';
 import { AppError, ROLES, type BankItem, type BankListQuery, type CreateBankBody, type RenameBankBody } from '@mtp/proto';
-import { bankLimit, bankLimitError, checkBankName } from './rules';
+import { bankLimit, bankLimitError, checkBankName, planLimits } from './rules';
 import type { Actor, BanksDeps, Flag } from './types';
 
 /** A pool or a transaction's client. */
@@ -115,6 +115,14 @@ export async function listBanks(db: Db, actor: Actor, flag: Flag, query: BankLis
   sql += ' ORDER BY system_or_individual DESC, bank_id';
   const { rows } = await db.query<BankRow>(sql, params);
   return rows.map(toBankItem);
+}
+
+/**
+ * `get_list`'s `limits`: what the caller's plan allows their own banks of this kind, so the
+ * screen can show what is left before a 42005 refuses (the same plan the refusals read).
+ */
+export async function bankLimitsOf(deps: BanksDeps, actor: Actor, flag: Flag): Promise<{ entries_per_bank: number; banks: number }> {
+  return planLimits(await deps.planOf(actor.userId), flag);
 }
 
 /** `POST tm_term_library/create`. Individual banks count against the owner's plan (42005). */

@@ -71,7 +71,7 @@ export async function* readCsv(source: ByteSource, options: ReadCsvOptions = {})
       const src = record[cols.source];
       const tgt = record[cols.target];
       if (src === undefined || tgt === undefined) {
-        throw new FormatError({ format: 'csv', line: lines, message: 'expected a source and a target column' });
+        throw new FormatError({ format: 'csv', line: lines, message: 'expected a source and a target column', reason: 'columns' });
       }
       const entry: Entry = { source: src, target: tgt };
       const note = cols.note >= 0 ? record[cols.note] : undefined;
@@ -85,6 +85,7 @@ export async function* readCsv(source: ByteSource, options: ReadCsvOptions = {})
         format: 'csv',
         line: lastLine + 1,
         message: 'unterminated quoted field (the record starting on this line never closes its quote)',
+        reason: 'quote',
       });
     }
     if (err instanceof CsvError) {

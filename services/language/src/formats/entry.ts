@@ -10,7 +10,13 @@ export type Entry = {
 
 export type FormatName = 'tmx' | 'tbx' | 'csv' | 'txt' | 'xlsx' | 'xls' | 'sdltm';
 
-export type FormatErrorInit = { format: FormatName; line?: number; unit?: number; message: string };
+/**
+ * What is wrong, for the user's message (import-errors.ts words it in both languages); the
+ * `message` stays English and technical, for the log. Default: `malformed`.
+ */
+export type FormatReason = 'malformed' | 'quote' | 'columns' | 'separator' | 'language' | 'not-workbook' | 'no-sheet' | 'not-sdltm';
+
+export type FormatErrorInit = { format: FormatName; line?: number; unit?: number; message: string; reason?: FormatReason };
 
 /** A bad input file; the message always names the unit and/or line when they are known. */
 export class FormatError extends Error {
@@ -18,8 +24,9 @@ export class FormatError extends Error {
   readonly line?: number;
   readonly unit?: number;
   readonly detail: string;
+  readonly reason: FormatReason;
 
-  constructor({ format, line, unit, message }: FormatErrorInit) {
+  constructor({ format, line, unit, message, reason = 'malformed' }: FormatErrorInit) {
     const where = [unit !== undefined ? `unit ${unit}` : '', line !== undefined ? `line ${line}` : ''].filter(Boolean).join(', ');
     super(`${format.toUpperCase()}${where ? ` ${where}` : ''}: ${message}`);
     this.name = 'FormatError';
@@ -27,6 +34,7 @@ export class FormatError extends Error {
     this.line = line;
     this.unit = unit;
     this.detail = message;
+    this.reason = reason;
   }
 }
 

@@ -44,7 +44,7 @@ export async function* readSdltm(data: Uint8Array): AsyncGenerator<Entry> {
     db.exec('SELECT 1 FROM translation_units LIMIT 1');
   } catch (err) {
     db?.close();
-    throw new FormatError({ format: 'sdltm', message: `not a Trados SDLTM database (${(err as Error).message})` });
+    throw new FormatError({ format: 'sdltm', message: `not a Trados SDLTM database (${(err as Error).message})`, reason: 'not-sdltm' });
   }
   const memories = new Map<number, SdltmMemory>();
   for (const row of db.exec('SELECT id, name, source_language, target_language FROM translation_memories')[0]?.values ?? []) {
@@ -89,7 +89,7 @@ export async function readSdltmInfo(data: Uint8Array): Promise<SdltmMemory[]> {
       tgtLang: String(tgtLang),
     }));
   } catch (err) {
-    throw new FormatError({ format: 'sdltm', message: `not a Trados SDLTM database (${(err as Error).message})` });
+    throw new FormatError({ format: 'sdltm', message: `not a Trados SDLTM database (${(err as Error).message})`, reason: 'not-sdltm' });
   } finally {
     db.close();
   }

@@ -95,6 +95,7 @@ export function readTbx(source: ByteSource, options: ReadTbxOptions): AsyncItera
               unit,
               line: parser.line,
               message: `no term for language ${s?.terms[0] === undefined ? srcLang : tgtLang} (has ${langs.join(', ') || 'none'})`,
+              reason: 'language',
             });
           }
         }

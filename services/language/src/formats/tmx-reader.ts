@@ -109,6 +109,7 @@ export function readTmx(source: ByteSource, options: ReadTmxOptions): AsyncItera
               unit,
               line: parser.line,
               message: `no <tuv> for language ${missing} (has ${langs.join(', ') || 'none'})`,
+              reason: 'language',
             });
           }
         }

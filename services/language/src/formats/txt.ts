@@ -31,7 +31,7 @@ export async function* readTxt(source: ByteSource): AsyncGenerator<Entry> {
     if (line.trim() === '' || line.startsWith('#')) return undefined;
     const pair = splitTermLine(line);
     if (!pair || !pair.source || !pair.target) {
-      throw new FormatError({ format: 'txt', line: lineNo, message: 'expected "source<TAB>target" (or "=" / "|")' });
+      throw new FormatError({ format: 'txt', line: lineNo, message: 'expected "source<TAB>target" (or "=" / "|")', reason: 'separator' });
     }
     return pair;
   };

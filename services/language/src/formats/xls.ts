@@ -21,12 +21,16 @@ export function isOle2(data: Uint8Array): boolean {
  * ('sandbox') goes through: not the file's fault.
  */
 export async function xlsToXlsx(data: Uint8Array): Promise<Buffer> {
-  if (!isOle2(data)) throw new FormatError({ format: 'xls', message: 'not an Excel 97-2003 (.xls) workbook' });
+  if (!isOle2(data)) throw new FormatError({ format: 'xls', message: 'not an Excel 97-2003 (.xls) workbook', reason: 'not-workbook' });
   try {
     return await convertWithLibreOffice(Buffer.from(data), 'xls', 'xlsx');
   } catch (err) {
     if (err instanceof OfficeConversionError && err.reason === 'sandbox') throw err;
-    throw new FormatError({ format: 'xls', message: `the .xls workbook could not be converted (${(err as Error).message})` });
+    throw new FormatError({
+      format: 'xls',
+      message: `the .xls workbook could not be converted (${(err as Error).message})`,
+      reason: 'not-workbook',
+    });
   }
 }
 

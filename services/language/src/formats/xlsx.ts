@@ -28,7 +28,7 @@ async function checkWorkbookZip(data: Buffer): Promise<void> {
     await zip.inflateAll();
   } catch (err) {
     if (err instanceof ZipRefusedError && err.reason === 'corrupt')
-      throw new FormatError({ format: 'xlsx', message: `not a readable .xlsx workbook (${err.message})` });
+      throw new FormatError({ format: 'xlsx', message: `not a readable .xlsx workbook (${err.message})`, reason: 'not-workbook' });
     throw err;
   }
 }
@@ -61,10 +61,10 @@ export async function readXlsx(data: Uint8Array, options: ReadXlsxOptions = {}):
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (err) {
-    throw new FormatError({ format: 'xlsx', message: `not a readable .xlsx workbook (${(err as Error).message})` });
+    throw new FormatError({ format: 'xlsx', message: `not a readable .xlsx workbook (${(err as Error).message})`, reason: 'not-workbook' });
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw new FormatError({ format: 'xlsx', message: 'the workbook has no worksheet' });
+  if (!sheet) throw new FormatError({ format: 'xlsx', message: 'the workbook has no worksheet', reason: 'no-sheet' });
   const entries: Entry[] = [];
   let columns: { source: number; target: number; note: number } | undefined;
   let first = true;

@@ -5,7 +5,7 @@
  * (FILE_TOO_LARGE), a bad entry (CONTENT_INVALID, naming the entry) or going past the plan's
  * entries per bank (PLAN_LIMIT) rolls everything back.
  */
-import { inTransaction, OfficeConversionError, ZipRefusedError, type Db } from '@mtp/platform';
+import { inTransaction, type Db } from '@mtp/platform';
 import { Readable } from 'node:stream';
 import { AppError, type PlanCode } from '@mtp/proto';
 import { loadBank, type BankRow, type Queryable } from '../banks/banks';
@@ -13,7 +13,8 @@ import { tokenColumns, withPrefixes, type MatchColumns, type TokenColumns } from
 import { tokenRegistryOf } from '../lookup/token-registry';
 import { checkEntry, entryLimit, entryLimitError } from '../banks/rules';
 import type { Actor, Flag, PlanOf } from '../banks/types';
-import { FormatError, type Entry } from '../formats/entry';
+import type { Entry } from '../formats/entry';
+import { asFileError, entryError, formatRefusal, pairRefusal } from './import-errors';
 import type { ByteSource } from '../formats/decode';
 import { readCsv } from '../formats/csv';
 import { restoreFormulaCells } from '../formats/formula-cells';
@@ -73,10 +74,7 @@ export function importFormatOf(filename: string): ImportFormat | undefined {
 /** Refuses a format the bank kind does not import. */
 export function assertImportFormat(flag: Flag, format: ImportFormat | undefined): asserts format is ImportFormat {
   if (!format || !IMPORT_FORMATS[flag].includes(format)) {
-    throw new AppError(
-      'FILE_FORMAT_UNKNOWN',
-      `${flag === 0 ? 'translation memories' : 'termbases'} import ${IMPORT_FORMATS[flag].map((f) => `.${f}`).join(', ')}`,
-    );
+    throw formatRefusal(flag, IMPORT_FORMATS[flag]);
   }
 }
 
@@ -119,7 +117,7 @@ function importPair(bank: BankRow, input: ImportInput): { src: string; tgt: stri
   const tgt = input.tgtLang || (src === bank.src_lang ? bank.tgt_lang : bank.src_lang);
   const forward = src === bank.src_lang && tgt === bank.tgt_lang;
   const backward = bank.tow_way === 1 && src === bank.tgt_lang && tgt === bank.src_lang;
-  if (!forward && !backward) throw new AppError('INVALID_PARAMS', `the bank's language pair is ${bank.src_lang}_${bank.tgt_lang}`);
+  if (!forward && !backward) throw pairRefusal(bank.src_lang, bank.tgt_lang);
   return { src, tgt };
 }
 
@@ -164,21 +162,6 @@ async function insertBatch(q: Queryable, bankId: number, src: string, tgt: strin
     ],
   );
 }
-
-/**
- * A refused file as the code the user sees: unreadable (naming the unit/line), too large once
- * unpacked, or not convertible on this server. Zip and LibreOffice details are internals: they
- * go to the log as the cause, not to the user.
- */
-function asFileError(err: unknown): unknown {
-  if (err instanceof FormatError) return new AppError('FILE_PARSE_FAILED', err.message);
-  if (err instanceof ZipRefusedError)
-    return new AppError(err.reason === 'too_large' ? 'FILE_TOO_LARGE' : 'FILE_PARSE_FAILED', undefined, { cause: err });
-  if (err instanceof OfficeConversionError) return new AppError('FILE_CONVERT_FAILED', undefined, { cause: err });
-  return err;
-}
-
-const snippet = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
 /** `POST tm/es_save_file`, `POST term/upload_term_file`: answers how many entries were imported. */
 export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input: ImportInput): Promise<{ imported: number }> {
@@ -226,13 +209,7 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
         try {
           text = checkEntry({ source: entry.source, translated: entry.target, note: entry.note }, src);
         } catch (err) {
-          if (err instanceof AppError) {
-            throw new AppError(
-              err.codeName,
-              `entry ${imported}${entry.source.trim() ? ` "${snippet(entry.source.trim())}"` : ''}: ${err.detail ?? err.message}`,
-            );
-          }
-          throw err;
+          throw err instanceof AppError ? entryError(err, imported, entry.source) : err;
         }
         // Past the plan's limit nothing is imported; stop reading at once.
         if (bank.entry_count + imported > limit) throw entryLimitError(plan!, input.flag);

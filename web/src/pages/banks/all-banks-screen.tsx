@@ -4,7 +4,7 @@
  * bank name, account or user name and paged. Choosing a bank shows its entries read-only with
  * export and deletion (ModeratedEntries); a whole bank can be deleted after a confirmation.
  */
-import { Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { OwnedBankItem } from '@mtp/proto';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,12 +18,12 @@ import { showSuccess } from '../../components/toast';
 import type { NavLabelKey } from '../../nav/nav-items';
 import { allBanksQueryOptions } from '../../queries/bank-query-options';
 import { queryKeys } from '../../queries/query-keys';
-import { ConfirmDialog, useLanguageName } from './bank-dialogs';
+import { AllBanksTable } from './all-banks-table';
+import { ConfirmDialog } from './bank-dialogs';
 import { ModeratedEntries } from './moderated-entries';
 
 export function AllBanksScreen({ flag, titleKey }: { flag: BankFlag; titleKey: NavLabelKey }) {
   const { t } = useTranslation();
-  const langName = useLanguageName();
   const queryClient = useQueryClient();
   const user = currentSessionUser();
   const { page, setPage, search, keyword, typeSearch } = usePagedSearch();
@@ -64,60 +64,13 @@ export function AllBanksScreen({ flag, titleKey }: { flag: BankFlag; titleKey: N
                 onChange={(e) => typeSearch(e.currentTarget.value)}
                 data-testid="bank-search"
               />
-              {/* Five columns are wider than a phone: the table scrolls inside its own box. */}
-              <Table.ScrollContainer minWidth={520}>
-                <Table striped highlightOnHover data-testid="all-bank-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('bank.name')}</Table.Th>
-                      <Table.Th>{t('bank.owner')}</Table.Th>
-                      <Table.Th>{t('bank.languagePair')}</Table.Th>
-                      <Table.Th>{t('bank.entryCount')}</Table.Th>
-                      <Table.Th>{t('bank.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.map((b) => (
-                      <Table.Tr
-                        key={b.bank_id}
-                        bg={b.bank_id === chosenId ? 'var(--mantine-color-blue-light)' : undefined}
-                        data-testid="all-bank-row"
-                      >
-                        <Table.Td>{b.name}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{b.username}</Text>
-                          <Text size="xs" c="dimmed">
-                            {b.account}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {t(b.tow_way === 1 ? 'bank.pairTwoWay' : 'bank.pair', { src: langName(b.src_lang), tgt: langName(b.tgt_lang) })}
-                        </Table.Td>
-                        <Table.Td>{b.entry_count}</Table.Td>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Button size="compact-xs" variant="subtle" onClick={() => setChosenId(b.bank_id)} data-testid="view-bank">
-                              {t('bank.view')}
-                            </Button>
-                            <Button size="compact-xs" variant="subtle" color="red" onClick={() => setToDelete(b)} data-testid="delete-bank">
-                              {t('bank.delete')}
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                    {list.length === 0 && !banks.isLoading && (
-                      <Table.Tr>
-                        <Table.Td colSpan={5}>
-                          <Text c="dimmed" ta="center" size="sm">
-                            {t('bank.noBanks')}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <AllBanksTable
+                banks={list}
+                loading={banks.isLoading}
+                chosenId={chosenId}
+                onView={(b) => setChosenId(b.bank_id)}
+                onDelete={setToDelete}
+              />
               <TablePager pages={banks.data?.pages ?? 0} page={page} onChange={setPage} testId="bank-pages" />
             </Stack>
           </Paper>

@@ -1,20 +1,18 @@
 /**
- * The dialogs of the bank screen: create/rename a bank, add/edit an entry, import a file, and
- * the one delete confirmation. Errors are i18n references rendered at display time.
+ * The dialogs of the bank screen: create/rename a bank, add/edit an entry, and the one delete
+ * confirmation (import: import-dialog.tsx). Errors are i18n references rendered at display time.
+ * Each form is a <form>, so Enter submits it as on any web form.
  */
-import { Button, Group, Modal, NativeSelect, Progress, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { LANGUAGES, LIMITS, LANGUAGE_NAMES, type LanguageCode } from '@mtp/proto';
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toUiLang } from '../../i18n/lang';
 import {
-  checkImportFile,
   hasErrors,
-  IMPORT_EXTENSIONS,
   validateBankName,
   validateEntry,
   validPair,
-  type BankFlag,
   type EntryErrors,
   type EntryInput,
   type RuleError,
@@ -25,6 +23,20 @@ export function useRuleText() {
   const { t } = useTranslation();
   return (err: RuleError | null | undefined): string | undefined =>
     err ? ('values' in err ? t(err.key, err.values) : t(err.key)) : undefined;
+}
+
+/** Runs `submit` instead of the browser's navigation. */
+export const onFormSubmit = (submit: () => void) => (e: FormEvent<HTMLFormElement>) => {
+  e.preventDefault();
+  submit();
+};
+
+/** Enter in a multi-line field submits its form too; Shift+Enter still breaks the line. */
+function enterSubmits(e: KeyboardEvent<HTMLTextAreaElement>) {
+  if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+    e.preventDefault();
+    e.currentTarget.form?.requestSubmit();
+  }
 }
 
 export function useLanguageName() {
@@ -87,56 +99,58 @@ export function BankDialog(props: {
       title={t(props.mode === 'create' ? 'bank.createTitle' : 'bank.renameTitle')}
       centered
     >
-      <Stack>
-        <TextInput
-          label={t('bank.name')}
-          placeholder={t('bank.namePlaceholder', { max: LIMITS.bankNameChars })}
-          value={value.name}
-          onChange={(e) => setValue({ ...value, name: e.currentTarget.value })}
-          error={ruleText(nameError)}
-          data-testid="bank-name"
-          data-autofocus
-        />
-        {props.mode === 'create' && (
-          <>
-            <Group grow>
-              <NativeSelect
-                label={t('bank.srcLang')}
-                data={options}
-                value={value.src}
-                onChange={(e) => setValue({ ...value, src: asLang(e.currentTarget.value) })}
-                data-testid="bank-src-lang"
+      <form onSubmit={onFormSubmit(submit)} data-testid="bank-form">
+        <Stack>
+          <TextInput
+            label={t('bank.name')}
+            placeholder={t('bank.namePlaceholder', { max: LIMITS.bankNameChars })}
+            value={value.name}
+            onChange={(e) => setValue({ ...value, name: e.currentTarget.value })}
+            error={ruleText(nameError)}
+            data-testid="bank-name"
+            data-autofocus
+          />
+          {props.mode === 'create' && (
+            <>
+              <Group grow>
+                <NativeSelect
+                  label={t('bank.srcLang')}
+                  data={options}
+                  value={value.src}
+                  onChange={(e) => setValue({ ...value, src: asLang(e.currentTarget.value) })}
+                  data-testid="bank-src-lang"
+                />
+                <NativeSelect
+                  label={t('bank.tgtLang')}
+                  data={options}
+                  value={value.tgt}
+                  onChange={(e) => setValue({ ...value, tgt: asLang(e.currentTarget.value) })}
+                  data-testid="bank-tgt-lang"
+                />
+              </Group>
+              {pairError && (
+                <Text c="red" size="sm">
+                  {t('bank.samePair')}
+                </Text>
+              )}
+              <Switch
+                label={t('bank.twoWay')}
+                checked={value.twoWay}
+                onChange={(e) => setValue({ ...value, twoWay: e.currentTarget.checked })}
+                data-testid="bank-two-way"
               />
-              <NativeSelect
-                label={t('bank.tgtLang')}
-                data={options}
-                value={value.tgt}
-                onChange={(e) => setValue({ ...value, tgt: asLang(e.currentTarget.value) })}
-                data-testid="bank-tgt-lang"
-              />
-            </Group>
-            {pairError && (
-              <Text c="red" size="sm">
-                {t('bank.samePair')}
-              </Text>
-            )}
-            <Switch
-              label={t('bank.twoWay')}
-              checked={value.twoWay}
-              onChange={(e) => setValue({ ...value, twoWay: e.currentTarget.checked })}
-              data-testid="bank-two-way"
-            />
-          </>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('bank.cancel')}
-          </Button>
-          <Button onClick={submit} loading={props.busy} data-testid="bank-save">
-            {t('bank.save')}
-          </Button>
-        </Group>
-      </Stack>
+            </>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t('bank.cancel')}
+            </Button>
+            <Button type="submit" loading={props.busy} data-testid="bank-save">
+              {t('bank.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
@@ -164,103 +178,45 @@ export function EntryDialog(props: {
 
   return (
     <Modal opened={props.opened} onClose={props.onClose} title={t(props.editing ? 'bank.editTitle' : 'bank.addTitle')} centered size="lg">
-      <Stack>
-        <Textarea
-          label={t('bank.source')}
-          autosize
-          minRows={2}
-          value={value.source}
-          onChange={(e) => setValue({ ...value, source: e.currentTarget.value })}
-          error={ruleText(errors.source)}
-          data-testid="entry-source"
-        />
-        <Textarea
-          label={t('bank.target')}
-          autosize
-          minRows={2}
-          value={value.translated}
-          onChange={(e) => setValue({ ...value, translated: e.currentTarget.value })}
-          error={ruleText(errors.translated)}
-          data-testid="entry-target"
-        />
-        <TextInput
-          label={t('bank.note')}
-          value={value.note}
-          onChange={(e) => setValue({ ...value, note: e.currentTarget.value })}
-          error={ruleText(errors.note)}
-          data-testid="entry-note"
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('bank.cancel')}
-          </Button>
-          <Button onClick={submit} loading={props.busy} data-testid="entry-save">
-            {t('bank.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
-/** One file, checked against the flag's extensions, uploaded with a progress bar. */
-export function ImportDialog(props: {
-  opened: boolean;
-  flag: BankFlag;
-  progress: number | null;
-  onSubmit: (file: File) => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const ruleText = useRuleText();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<RuleError | null>(null);
-  const types = IMPORT_EXTENSIONS[props.flag];
-  const busy = props.progress !== null;
-
-  const submit = () => {
-    const err = checkImportFile(props.flag, file?.name);
-    setError(err);
-    if (!err && file) props.onSubmit(file);
-  };
-
-  let progress: ReactNode = null;
-  if (busy) progress = <Progress value={props.progress ?? 0} animated data-testid="import-progress" />;
-
-  return (
-    <Modal opened={props.opened} onClose={props.onClose} title={t('bank.importTitle')} centered>
-      <Stack>
-        <Text size="sm" fw={500}>
-          {t('bank.importFile')}
-        </Text>
-        <input
-          type="file"
-          accept={types.join(',')}
-          disabled={busy}
-          onChange={(e) => {
-            setFile(e.currentTarget.files?.[0] ?? null);
-            setError(null);
-          }}
-          data-testid="import-file"
-        />
-        <Text size="xs" c="dimmed">
-          {t('bank.importHint', { types: types.join(' ') })}
-        </Text>
-        {error && (
-          <Text c="red" size="sm" data-testid="import-error">
-            {ruleText(error)}
-          </Text>
-        )}
-        {progress}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose} disabled={busy}>
-            {t('bank.cancel')}
-          </Button>
-          <Button onClick={submit} loading={busy} data-testid="import-submit">
-            {t('bank.importSubmit')}
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={onFormSubmit(submit)} data-testid="entry-form">
+        <Stack>
+          <Textarea
+            label={t('bank.source')}
+            autosize
+            minRows={2}
+            value={value.source}
+            onChange={(e) => setValue({ ...value, source: e.currentTarget.value })}
+            onKeyDown={enterSubmits}
+            error={ruleText(errors.source)}
+            data-testid="entry-source"
+          />
+          <Textarea
+            label={t('bank.target')}
+            autosize
+            minRows={2}
+            value={value.translated}
+            onChange={(e) => setValue({ ...value, translated: e.currentTarget.value })}
+            onKeyDown={enterSubmits}
+            error={ruleText(errors.translated)}
+            data-testid="entry-target"
+          />
+          <TextInput
+            label={t('bank.note')}
+            value={value.note}
+            onChange={(e) => setValue({ ...value, note: e.currentTarget.value })}
+            error={ruleText(errors.note)}
+            data-testid="entry-note"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t('bank.cancel')}
+            </Button>
+            <Button type="submit" loading={props.busy} data-testid="entry-save">
+              {t('bank.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -2,11 +2,13 @@
  * The left column of the bank screen: the screen's banks with their language pair and entry
  * count, the one shown highlighted, and (where the user may edit) create, rename and delete.
  * On the individual screen the system banks the user may use are listed too, but only the
- * user's own can be renamed or deleted.
+ * user's own can be renamed or deleted. The user's own banks show the entries their plan still
+ * allows, and a plan without room for another bank says so instead of offering "create".
  */
 import { ActionIcon, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { BankItem } from '@mtp/proto';
+import type { BankItem, BankLimits } from '@mtp/proto';
 import { useTranslation } from 'react-i18next';
+import { canCreateBank, entryRoom } from '../../banks/bank-limits';
 import type { BankFlag, BankScope } from '../../banks/bank-rules';
 import { useLanguageName } from './bank-dialogs';
 
@@ -14,6 +16,7 @@ type Props = {
   flag: BankFlag;
   scope: BankScope;
   banks: readonly BankItem[];
+  limits: BankLimits | undefined;
   shownId: number | null;
   editable: boolean;
   onChoose: (bank: BankItem) => void;
@@ -22,9 +25,10 @@ type Props = {
   onDelete: (bank: BankItem) => void;
 };
 
-export function BankListPanel({ flag, scope, banks, shownId, editable, onChoose, onCreate, onRename, onDelete }: Props) {
+export function BankListPanel({ flag, scope, banks, limits, shownId, editable, onChoose, onCreate, onRename, onDelete }: Props) {
   const { t } = useTranslation();
   const langName = useLanguageName();
+  const canCreate = canCreateBank(banks, limits, scope);
   const pairLabel = (b: BankItem) =>
     t(b.tow_way === 1 ? 'bank.pairTwoWay' : 'bank.pair', { src: langName(b.src_lang), tgt: langName(b.tgt_lang) });
 
@@ -34,11 +38,16 @@ export function BankListPanel({ flag, scope, banks, shownId, editable, onChoose,
         <Group justify="space-between">
           <Text fw={600}>{t(flag === 0 ? 'bank.memoryBanks' : 'bank.termBanks')}</Text>
           {editable && (
-            <Button size="xs" onClick={onCreate} data-testid="create-bank">
+            <Button size="xs" onClick={onCreate} disabled={!canCreate} data-testid="create-bank">
               {t('bank.createBank')}
             </Button>
           )}
         </Group>
+        {editable && !canCreate && limits && (
+          <Text size="xs" c="dimmed" data-testid="bank-limit-reached">
+            {t('bank.bankLimitReached', { limit: limits.banks })}
+          </Text>
+        )}
         {banks.length === 0 && (
           <Text c="dimmed" size="sm">
             {t('bank.noBanks')}
@@ -46,6 +55,7 @@ export function BankListPanel({ flag, scope, banks, shownId, editable, onChoose,
         )}
         {banks.map((b) => {
           const own = editable && (scope !== 'individual' || b.system_or_individual === 1);
+          const room = entryRoom(b, limits, scope);
           return (
             <Paper
               key={b.bank_id}
@@ -69,6 +79,11 @@ export function BankListPanel({ flag, scope, banks, shownId, editable, onChoose,
                     {pairLabel(b)} · {t('bank.entries', { count: b.entry_count })}
                     {b.system_or_individual === 0 && scope === 'individual' ? ` · ${t('bank.systemTag')}` : ''}
                   </Text>
+                  {room && (
+                    <Text size="xs" c={room.left === 0 ? 'red' : 'dimmed'} data-testid="bank-entries-left">
+                      {t('bank.entriesLeft', { left: room.left, limit: room.limit })}
+                    </Text>
+                  )}
                 </UnstyledButton>
                 {own && (
                   <Group gap={4} wrap="nowrap">

@@ -4,11 +4,13 @@
  * a hook of its own so the list, the entry panel and the mutations can open and close dialogs
  * without knowing about each other.
  */
-import type { BankItem, EntryItem } from '@mtp/proto';
+import type { BankItem, BankLimits, EntryItem } from '@mtp/proto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BankFlag } from '../../banks/bank-rules';
-import { BankDialog, ConfirmDialog, EntryDialog, ImportDialog } from './bank-dialogs';
+import { entryRoom } from '../../banks/bank-limits';
+import type { BankFlag, BankScope } from '../../banks/bank-rules';
+import { BankDialog, ConfirmDialog, EntryDialog } from './bank-dialogs';
+import { ImportDialog } from './import-dialog';
 import type { BankMutations } from './use-bank-mutations';
 
 /** What a confirmed delete removes. */
@@ -28,6 +30,9 @@ export type BankDialogs = ReturnType<typeof useBankDialogs>;
 
 type Props = {
   flag: BankFlag;
+  scope: BankScope;
+  /** The plan's limits from `get_list`, for the entries left shown before importing. */
+  limits: BankLimits | undefined;
   /** The bank the entry and import dialogs work on. */
   bank: BankItem | null;
   selectedCount: number;
@@ -35,7 +40,7 @@ type Props = {
   mutations: BankMutations;
 };
 
-export function BankScreenDialogs({ flag, bank, selectedCount, dialogs, mutations }: Props) {
+export function BankScreenDialogs({ flag, scope, limits, bank, selectedCount, dialogs, mutations }: Props) {
   const { t } = useTranslation();
   const { bankDialog, entryDialog, confirm, importOpen } = dialogs;
 
@@ -84,8 +89,14 @@ export function BankScreenDialogs({ flag, bank, selectedCount, dialogs, mutation
           opened
           flag={flag}
           progress={mutations.importProgress}
+          room={entryRoom(bank, limits, scope)}
+          serverError={mutations.importError}
+          onFileChange={mutations.clearImportError}
           onSubmit={(f) => void mutations.runImport(f)}
-          onClose={() => dialogs.setImportOpen(false)}
+          onClose={() => {
+            mutations.clearImportError();
+            dialogs.setImportOpen(false);
+          }}
         />
       )}
       {confirm && (

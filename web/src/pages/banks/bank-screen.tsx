@@ -79,6 +79,7 @@ export function BankScreen({ flag, scope, titleKey, search, onSearch }: BankScre
             flag={flag}
             scope={scope}
             banks={banks.bank_list}
+            limits={banks.limits}
             shownId={bank?.bank_id ?? null}
             editable={editable}
             onChoose={(b) => showBank(b.bank_id)}
@@ -105,6 +106,7 @@ export function BankScreen({ flag, scope, titleKey, search, onSearch }: BankScre
                   flag={flag}
                   scope={scope}
                   bank={bank}
+                  limits={banks.limits}
                   editable={editable}
                   paged={paged}
                   selected={selected}
@@ -116,7 +118,15 @@ export function BankScreen({ flag, scope, titleKey, search, onSearch }: BankScre
           </Paper>
         </Grid.Col>
       </Grid>
-      <BankScreenDialogs flag={flag} bank={bank} selectedCount={selected.size} dialogs={dialogs} mutations={mutations} />
+      <BankScreenDialogs
+        flag={flag}
+        scope={scope}
+        limits={banks.limits}
+        bank={bank}
+        selectedCount={selected.size}
+        dialogs={dialogs}
+        mutations={mutations}
+      />
     </Stack>
   );
 }

@@ -2,16 +2,18 @@
  * The right column of the bank screen: the shown bank's entries, one page at a time (the page
  * and keyword are the route's search params), with the search box, add / import, export (the
  * selected entries when some are checked, else the whole bank) and the deletes, which open the
- * screen's confirmation dialog.
+ * screen's confirmation dialog. In the user's own bank the entries their plan still allows show
+ * beside "add"; at the limit, add and import are disabled and the panel says why.
  */
-import { Button, Group, Stack, TextInput } from '@mantine/core';
-import type { BankItem } from '@mtp/proto';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { BankItem, BankLimits } from '@mtp/proto';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { Dispatch, SetStateAction } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportAll, exportChosen } from '../../api/bank-endpoints';
 import type { SessionUser } from '../../auth/session-user';
+import { entryRoom } from '../../banks/bank-limits';
 import { EXPORT_FORMATS, systemOrIndividual, type BankFlag, type BankScope } from '../../banks/bank-rules';
 import { TablePager } from '../../components/table-pager';
 import { ExportControls } from './export-controls';
@@ -25,6 +27,7 @@ type Props = {
   flag: BankFlag;
   scope: BankScope;
   bank: BankItem;
+  limits: BankLimits | undefined;
   editable: boolean;
   paged: PagedSearch;
   selected: Set<number>;
@@ -32,12 +35,14 @@ type Props = {
   dialogs: BankDialogs;
 };
 
-export function EntryPanel({ user, flag, scope, bank, editable, paged, selected, setSelected, dialogs }: Props) {
+export function EntryPanel({ user, flag, scope, bank, limits, editable, paged, selected, setSelected, dialogs }: Props) {
   const { t } = useTranslation();
   const { page, setPage, search, keyword, typeSearch } = paged;
   const { data: entries } = useSuspenseQuery(bankEntriesQueryOptions(user, flag, scope, { bankId: bank.bank_id, page, keyword }));
   const [format, setFormat] = useState<string>(EXPORT_FORMATS[flag][0]!);
   const [exporting, setExporting] = useState(false);
+  const room = entryRoom(bank, limits, scope);
+  const full = room !== null && room.left === 0;
 
   const runExport = async () => {
     const soi = systemOrIndividual(scope);
@@ -66,10 +71,10 @@ export function EntryPanel({ user, flag, scope, bank, editable, paged, selected,
         <Group gap="xs" align="flex-end">
           {editable && (
             <>
-              <Button size="xs" onClick={() => dialogs.setEntryDialog({ entry: null })} data-testid="add-entry">
+              <Button size="xs" disabled={full} onClick={() => dialogs.setEntryDialog({ entry: null })} data-testid="add-entry">
                 {t('bank.addEntry')}
               </Button>
-              <Button size="xs" variant="light" onClick={() => dialogs.setImportOpen(true)} data-testid="import-open">
+              <Button size="xs" variant="light" disabled={full} onClick={() => dialogs.setImportOpen(true)} data-testid="import-open">
                 {t('bank.importTitle')}
               </Button>
             </>
@@ -108,6 +113,11 @@ export function EntryPanel({ user, flag, scope, bank, editable, paged, selected,
           )}
         </Group>
       </Group>
+      {editable && room && (
+        <Text size="sm" c={full ? 'red' : 'dimmed'} data-testid={full ? 'entry-limit-reached' : 'entries-left'}>
+          {full ? t('bank.entryLimitReached', { limit: room.limit }) : t('bank.entriesLeft', { left: room.left, limit: room.limit })}
+        </Text>
+      )}
       <EntryTable
         rows={entries.list}
         loading={false}

@@ -2,7 +2,8 @@
  * What the bank screen changes: create/rename a bank, add/edit an entry, delete (a bank, an
  * entry, the selected entries, all entries) and import a file. Each success says so, closes its
  * dialog and refreshes the account's lists of this screen; failures were already shown by the
- * API client, so they only leave the dialog open.
+ * API client, so they only leave the dialog open. An import's refusal is not toasted: it is kept
+ * as `importError` for the import dialog, where the user is looking and can try another file.
  */
 import type { BankItem } from '@mtp/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,8 @@ import {
 } from '../../api/bank-endpoints';
 import type { SessionUser } from '../../auth/session-user';
 import { systemOrIndividual, type BankFlag, type BankScope, type EntryInput } from '../../banks/bank-rules';
+import { ApiError } from '../../api/api-error';
+import { envelopeMessage } from '../../api/transfer';
 import { showSuccess } from '../../components/toast';
 import { queryKeys } from '../../queries/query-keys';
 import type { BankFormValue } from './bank-dialogs';
@@ -44,6 +47,7 @@ export function useBankMutations({ user, flag, scope, bank, selected, clearSelec
   const queryClient = useQueryClient();
   const soi = systemOrIndividual(scope);
   const [importProgress, setImportProgress] = useState<number | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
 
   const refreshBanks = () => queryClient.invalidateQueries({ queryKey: queryKeys.banks(user, flag, scope) });
   // Entry counts show in the bank list, so entry changes refresh both.
@@ -111,6 +115,7 @@ export function useBankMutations({ user, flag, scope, bank, selected, clearSelec
 
   const runImport = async (file: File) => {
     if (!bank) return;
+    setImportError(null);
     setImportProgress(0);
     try {
       const res = await importBankFile(
@@ -122,14 +127,15 @@ export function useBankMutations({ user, flag, scope, bank, selected, clearSelec
       showSuccess(t('bank.imported', { count: res?.imported ?? 0 }));
       dialogs.setImportOpen(false);
       await refreshEntries();
-    } catch {
-      // The transfer helper already showed the message.
+    } catch (err) {
+      // Session and network failures were toasted by the transfer helper; a refusal was not.
+      if (err instanceof ApiError && !err.handled) setImportError(envelopeMessage({ code: err.code, msg: err.msg }, (k) => t(k)));
     } finally {
       setImportProgress(null);
     }
   };
 
-  return { saveBank, saveEntry, remove, runImport, importProgress };
+  return { saveBank, saveEntry, remove, runImport, importProgress, importError, clearImportError: () => setImportError(null) };
 }
 
 export type BankMutations = ReturnType<typeof useBankMutations>;
