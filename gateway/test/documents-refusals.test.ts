@@ -78,6 +78,10 @@ describe('refused by the create call', () => {
     await expectRefusedAtOnce([good], 40000, /mode/, { mode: '7' });
     await expectRefusedAtOnce([good], 40000, /src_lang/, { src_lang: 'fr' });
     await expectRefusedAtOnce([good], 40016, /differ|same/i, { src_lang: 'zh-cn', tgt_lang: 'zh-cn' });
+    // A pair no engine serves: the languages by name, no codes.
+    await expectRefusedAtOnce([good], 40034, /^This language pair is not available on this server \(from English into Japanese\)$/, {
+      tgt_lang: 'ja',
+    });
   });
 
   it("a free user's fourth document task (3 trials); tasks refused whole gave theirs back", async () => {

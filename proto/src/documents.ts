@@ -5,6 +5,8 @@
  * `GET request_translate/doc/query?task_id=` answers the task with one item per file;
  * `GET request_translate/doc/download/{projectId}` streams a result;
  * `POST request_translate/doc/interrupt {task_id}` stops a task and refunds what was not done;
+ * `POST request_translate/doc/retry {task_id, project_ids?}` starts interrupted files (and files
+ * failed for a cause a new run can cure: 41005, 1203) again from their stored source;
  * `GET request_translate/doc/my_files` lists My Documents (paged) and
  * `DELETE request_translate/doc/my_files {project_ids}` deletes some of them.
  */
@@ -98,6 +100,8 @@ export const DocFileItem = Type.Object({
   chars: Type.Integer(),
   /** File name of the result, when done. */
   result_name: Type.Union([Type.String(), Type.Null()]),
+  /** Whether `doc/retry` may start it again (interrupted, or failed with 41005 or 1203). */
+  retryable: Type.Optional(Type.Boolean()),
 });
 export type DocFileItem = Static<typeof DocFileItem>;
 
@@ -120,6 +124,14 @@ export type DocQueryData = Static<typeof DocQueryData>;
 
 export const DocQueryQuery = Type.Object({ task_id: Type.String({ minLength: 1 }) });
 export const DocInterruptBody = Type.Object({ task_id: Type.String({ minLength: 1 }) });
+/** Without `project_ids`, every file of the task that may run again. */
+export const DocRetryBody = Type.Object({
+  task_id: Type.String({ minLength: 1 }),
+  project_ids: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 5 })),
+});
+export type DocRetryBody = Static<typeof DocRetryBody>;
+export const DocRetryData = Type.Object({ restarted: Type.Integer() });
+export type DocRetryData = Static<typeof DocRetryData>;
 export const DocDownloadParams = Type.Object({ projectId: Type.String({ minLength: 1 }) });
 
 export const MyFilesQuery = Type.Object({
@@ -139,6 +151,7 @@ export const MyFileItem = Type.Object({
   status: literalUnion(DOC_FILE_STATUSES),
   message: Type.String(),
   chars: Type.Integer(),
+  retryable: Type.Optional(Type.Boolean()),
   created_at: Type.String(),
   expires_at: Type.String(),
 });

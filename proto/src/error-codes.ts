@@ -112,6 +112,8 @@ export const CODES = {
     '{n} 个句段未能翻译，保留了原文',
     '{n} segments were not translated and keep their source text',
   ),
+  // Start again (doc/retry) found no file it may run again: none interrupted, or failed for a cause a new run can cure.
+  DOC_NOTHING_TO_RETRY: entry(1213, 200, '没有可以重新开始的文件', 'There is no file to start again'),
 
   // Public API errors (spec section 8, "Public API errors"), in the order the spec lists them.
   API_PARAM_INCOMPLETE: entry(10001, 200, '参数不完整', 'Parameter incomplete'),

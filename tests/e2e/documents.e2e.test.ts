@@ -17,7 +17,6 @@ async function loggedInPage(): Promise<Page> {
   await page.goto('/login');
   await page.fill('input[name=account]', E2E_ADMIN.account);
   await page.fill('input[name=password]', E2E_ADMIN.password);
-  await page.check('input[name=agree_terms]');
   await page.click('[data-testid=login-submit]');
   await page.waitForSelector('[data-testid=main-layout]', { timeout: 15_000 });
   return page;

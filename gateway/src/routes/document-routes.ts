@@ -3,7 +3,7 @@
  * `create` streams each file part straight into object storage (nothing held whole in memory;
  * at most 200 MB a file, 5 files a batch), reads the fields in any order, then submits the
  * batch; `query` answers progress; `download/{projectId}` streams a result; `interrupt` stops
- * a task; `my_files` lists and deletes My Documents. Any refusal deletes what was uploaded.
+ * a task; `retry` starts its interrupted files again; `my_files` lists and deletes My Documents. Any refusal deletes what was uploaded.
  */
 import { DOC_EXTENSIONS, docOptionsOf, LIMITS } from '@mtp/proto';
 import {
@@ -13,6 +13,8 @@ import {
   DocCreateData,
   DocDownloadParams,
   DocInterruptBody,
+  DocRetryBody,
+  DocRetryData,
   DocQueryData,
   DocQueryQuery,
   MyFilesData,
@@ -27,6 +29,7 @@ import {
   interruptDocTask,
   listMyFiles,
   queryDocTask,
+  retryDocFiles,
   submitDocuments,
   type DocDeps,
   type DocForm,
@@ -125,6 +128,12 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
     { schema: { body: DocInterruptBody, response: { 200: Reply(Type.Object({ interrupted: Type.Integer() })) } } },
     async (req) => ok(req, await interruptDocTask(docs, requireUser(req).userId, req.body.task_id)),
   );
+
+  // "Start again": interrupted files (and those failed for a cause a new run cures) from their stored source.
+  app.post('/request_translate/doc/retry', { schema: { body: DocRetryBody, response: { 200: Reply(DocRetryData) } } }, async (req) => {
+    const user = requireUser(req);
+    return ok(req, await retryDocFiles(docs, { userId: user.userId, role: user.role }, req.body.task_id, req.body.project_ids));
+  });
 
   app.get('/request_translate/doc/download/:projectId', { schema: { params: DocDownloadParams } }, async (req, reply) => {
     const { key, name } = await docDownload(docs.db, requireUser(req).userId, req.params.projectId);

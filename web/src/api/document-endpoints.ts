@@ -12,6 +12,7 @@ import {
   type DeleteMyFilesBody,
   type DocCreateData,
   type DocQueryData,
+  type DocRetryData,
   type MyFilesData,
   type MyFilesQuery,
 } from '@mtp/proto';
@@ -28,6 +29,7 @@ export const DOC_PATHS = {
   create: 'request_translate/doc/create',
   query: 'request_translate/doc/query',
   interrupt: 'request_translate/doc/interrupt',
+  retry: 'request_translate/doc/retry',
   download: (projectId: string) => `request_translate/doc/download/${encodeURIComponent(projectId)}`,
   myFiles: 'request_translate/doc/my_files',
 } as const;
@@ -111,6 +113,11 @@ export function queryDocTask(taskId: string): Promise<DocQueryData> {
 
 export function interruptDocTask(taskId: string): Promise<unknown> {
   return api.post(DOC_PATHS.interrupt, { task_id: taskId });
+}
+
+/** "Start again": the task's interrupted files (or only `projectIds`) run again from their stored source. */
+export function retryDocTask(taskId: string, projectIds?: readonly string[]): Promise<DocRetryData> {
+  return api.post<DocRetryData>(DOC_PATHS.retry, projectIds ? { task_id: taskId, project_ids: [...projectIds] } : { task_id: taskId });
 }
 
 /** Saves one translated file; the name comes from the answer, else `result_name`. */

@@ -36,6 +36,12 @@ describe('addFiles', () => {
     ]);
   });
 
+  it('refuses an empty file before the upload', () => {
+    const { files, refused } = addFiles([], [f('empty.txt', 0), f('one.txt', 1)]);
+    expect(files.map((x) => x.name)).toEqual(['one.txt']);
+    expect(refused).toEqual([{ name: 'empty.txt', reason: 'empty' }]);
+  });
+
   it('refuses files past the fifth, counting those already chosen', () => {
     const chosen = [f('1.docx'), f('2.docx'), f('3.docx')];
     const { files, refused } = addFiles(chosen, [f('4.docx'), f('5.docx'), f('6.docx'), f('7.txt')]);

@@ -39,7 +39,12 @@ function answer(score: number, files: DocFileItem[], step = score >= 100 ? 3 : 1
 /** A scripted server: each query answers the next scripted value (the last one repeats). */
 function setup(opts: { answers?: (DocQueryData | Error)[]; storage?: ReturnType<typeof memoryStorage>; loggedIn?: boolean } = {}) {
   const answers = opts.answers ?? [answer(50, [item('translating')]), answer(100, [item('done')])];
-  const calls = { create: [] as { files: readonly FakeFile[]; signal: AbortSignal }[], query: 0, interrupt: [] as string[] };
+  const calls = {
+    create: [] as { files: readonly FakeFile[]; signal: AbortSignal }[],
+    query: 0,
+    interrupt: [] as string[],
+    retry: [] as string[],
+  };
   let finishUpload: ((d: DocCreateData) => void) | null = null;
   const storage = opts.storage ?? memoryStorage();
   const store = createDocTaskStore<FakeFile>({
@@ -58,6 +63,10 @@ function setup(opts: { answers?: (DocQueryData | Error)[]; storage?: ReturnType<
     interrupt: (id) => {
       calls.interrupt.push(id);
       return Promise.resolve(null);
+    },
+    retry: (id) => {
+      calls.retry.push(id);
+      return Promise.resolve({ restarted: 1 });
     },
     now: () => Date.now(),
     setTimer: (fn, ms) => setTimeout(fn, ms),
@@ -129,6 +138,37 @@ describe('document task store', () => {
     expect(storage.getItem(TASK_STORAGE_KEY)).toBeNull();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls.query).toBe(1);
+  });
+
+  it('interrupt keeps the task with its interrupted files; start again polls it to done', async () => {
+    const { store, calls, events, uploaded } = setup({
+      answers: [
+        answer(10, [item('translating')]),
+        answer(100, [item('interrupted')], 4),
+        answer(40, [item('queued')]),
+        answer(100, [item('done')]),
+      ],
+    });
+    store.attach();
+    store.setFiles([{ name: 'a.docx', size: 1 }]);
+    void store.start();
+    await uploaded();
+    await store.interrupt();
+    expect(calls.interrupt).toEqual(['t1']);
+    expect(events).toEqual([{ type: 'interrupted' }]);
+    expect(store.getState()).toMatchObject({ phase: 'interrupted', taskId: 't1' });
+    expect(store.getState().data?.translate_list.map((f) => f.status)).toEqual(['interrupted']);
+    // Stopped: no polling while interrupted.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls.query).toBe(2);
+
+    await store.retry();
+    expect(calls.retry).toEqual(['t1']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getState()).toMatchObject({ phase: 'translating', taskId: 't1' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(store.getState().phase).toBe('done');
+    expect(events.at(-1)).toMatchObject({ type: 'completed', outcome: 'done' });
   });
 
   it('cancel during upload aborts it, keeps the files and calls no interrupt', async () => {
@@ -206,6 +246,7 @@ function baseDeps() {
     create: () => Promise.reject(new Error('unused')),
     query: () => Promise.reject(new Error('unused')),
     interrupt: () => Promise.resolve(null),
+    retry: () => Promise.resolve(null),
     now: () => Date.now(),
     setTimer: (fn: () => void, ms: number) => setTimeout(fn, ms),
     clearTimer: (h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>),

@@ -4,9 +4,10 @@
  * while a page is attached, until the task ends. Every side effect (calls, clock, timers,
  * storage) comes in through `deps`, so the whole machine runs in unit tests.
  *
- * Phases: idle → uploading → translating → done | error | interrupted; reset() goes back to
- * idle from anywhere (interrupting a running task on the server), clear() does the same
- * silently for a logout. A generation counter drops answers that arrive after either.
+ * Phases: idle → uploading → translating → done | error | interrupted; interrupt() stops a
+ * running task but keeps it (its files `interrupted`), retry() starts it again (→ translating);
+ * reset() goes back to idle from anywhere (interrupting a running task on the server), clear()
+ * does the same silently for a logout. A generation counter drops answers that arrive after either.
  */
 import { DOC_STEPS, type DocCreateData, type DocQueryData } from '@mtp/proto';
 import type { KeyValueStore } from '../auth/tokens';
@@ -40,6 +41,8 @@ export type DocTaskDeps<F = File> = {
   create: (files: readonly F[], form: DocForm, onProgress: (percent: number) => void, signal: AbortSignal) => Promise<DocCreateData>;
   query: (taskId: string) => Promise<DocQueryData>;
   interrupt: (taskId: string) => Promise<unknown>;
+  /** `doc/retry`: starts the task's interrupted files (or the given ones) again. */
+  retry: (taskId: string, projectIds?: readonly string[]) => Promise<unknown>;
   now: () => number;
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
@@ -240,6 +243,39 @@ export function createDocTaskStore<F = File>(deps: DocTaskDeps<F>) {
       if (phase === 'translating' && taskId !== null) void deps.interrupt(taskId).catch(() => undefined);
       set({ ...initial(state.form), files: phase === 'uploading' ? state.files : [] });
       if (phase === 'uploading' || phase === 'translating') emit({ type: 'interrupted' });
+    },
+    /** "Interrupt" (confirmed): the task stops on the server but stays shown, its files interrupted, to start again. */
+    async interrupt(): Promise<void> {
+      const { phase, taskId } = state;
+      if (phase !== 'translating' || taskId === null) return;
+      halt();
+      const gen = generation;
+      set({ phase: 'interrupted' });
+      emit({ type: 'interrupted' });
+      try {
+        await deps.interrupt(taskId);
+        const data = await deps.query(taskId);
+        if (gen === generation) set({ data });
+      } catch {
+        // The client already said what went wrong; the rows stay as last polled.
+      }
+    },
+    /** "Start again": the ended task's interrupted files (or `projectIds`) run again from their source; polling resumes. */
+    async retry(projectIds?: readonly string[]): Promise<void> {
+      const { phase, taskId } = state;
+      if (taskId === null || phase === 'uploading' || phase === 'translating') return;
+      halt();
+      const gen = generation;
+      try {
+        await deps.retry(taskId, projectIds);
+      } catch (err) {
+        if (gen === generation) set({ error: failureOf(err as Failure) });
+        return;
+      }
+      if (gen !== generation) return;
+      announced = false;
+      set({ phase: 'translating', error: null, uploadStartedAt: deps.now() });
+      schedule(0);
     },
     /** Logout: forget the task without telling anyone (the session is gone). */
     clear(): void {

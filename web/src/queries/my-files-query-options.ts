@@ -3,6 +3,7 @@
  * under the account, so the next account on the tab never sees the previous one's files.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { TIMINGS } from '@mtp/proto';
 import type { MyFilesData } from '@mtp/proto';
 import { fetchMyFiles, MY_FILES_PAGE_SIZE } from '../api/document-endpoints';
 import { GUEST, type SessionUser } from '../auth/session-user';
@@ -17,6 +18,9 @@ export const myFilesQueryOptions = (user: SessionUser, filter: PageFilter) =>
       user === GUEST
         ? Promise.resolve({ list: [], total: 0, page: 1, page_size: MY_FILES_PAGE_SIZE })
         : fetchMyFiles({ page: filter.page, page_size: MY_FILES_PAGE_SIZE, ...(filter.keyword ? { keyword: filter.keyword } : {}) }),
+    // A file started again (or still working) moves on by itself: the page follows it like /file does.
+    refetchInterval: (query) =>
+      query.state.data?.list.some((f) => f.status === 'queued' || f.status === 'translating') ? TIMINGS.docPollMs : false,
   });
 
 /** How many pages the list has; the answer carries totals rather than a page count. */

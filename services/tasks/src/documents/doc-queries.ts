@@ -6,6 +6,7 @@
 import { AppError, CODES, DOC_STEPS, messageOf, type DocFileItem, type DocQueryData, type MyFilesData, type UiLang } from '@mtp/proto';
 import type { Db } from '@mtp/platform';
 import type { DocDeps } from './doc-deps';
+import { isRetryable } from './doc-retry';
 import { finishFile, withdrawChunks } from './doc-state';
 
 type FileRow = {
@@ -52,6 +53,7 @@ export function toFileItem(f: FileRow, lang: UiLang): DocFileItem {
     score: fileScore(f),
     chars: f.status === 'done' || !ENDED.has(f.status) ? f.chars : 0,
     result_name: f.result_name,
+    retryable: isRetryable(f),
   };
 }
 
@@ -158,6 +160,7 @@ export async function listMyFiles(
         status: item.status,
         message: item.message,
         chars: item.chars,
+        retryable: item.retryable ?? false,
         created_at: f.created_at.toISOString(),
         expires_at: f.expires_at.toISOString(),
       };

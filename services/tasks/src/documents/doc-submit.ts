@@ -6,7 +6,7 @@
  * doc-prepared.ts), where a bad file fails with its own code and characters are reserved.
  */
 import { publishJobTo } from '@mtp/platform';
-import { AppError, BUS, TIMINGS, type PrepareDocumentJob } from '@mtp/proto';
+import { AppError, BUS, TIMINGS, pairDetail, type PrepareDocumentJob } from '@mtp/proto';
 import { inTransaction } from '@mtp/platform';
 import { takeTrial, type TrialSubject } from '../trials';
 import { docSentencesKey, docTaskPrefix } from './doc-keys';
@@ -15,7 +15,7 @@ import type { DocDeps, DocForm, DocSubmitter, UploadedFile } from './doc-deps';
 async function checkPair(deps: DocDeps, form: DocForm): Promise<void> {
   if (form.src_lang === form.tgt_lang) throw new AppError('SAME_LANGUAGE');
   const route = await deps.mt.route(form.src_lang, form.tgt_lang);
-  if (route.kind === 'unavailable') throw new AppError('PAIR_UNAVAILABLE', `${form.src_lang} -> ${form.tgt_lang}`);
+  if (route.kind === 'unavailable') throw new AppError('PAIR_UNAVAILABLE', pairDetail(form.src_lang, form.tgt_lang));
 }
 
 async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, form: DocForm, files: UploadedFile[]): Promise<void> {
@@ -93,6 +93,17 @@ export async function submitDocuments(
       .catch((e) => deps.log(`documents: deleting the refused upload ${taskId} failed: ${e}`));
     throw err;
   }
+  await publishPreparations(deps, taskId, form, uploads);
+  return { task_id: taskId };
+}
+
+/** Queues one `doc.prepare` per file of written rows (a new upload, or files started again). */
+export async function publishPreparations(
+  deps: DocDeps,
+  taskId: string,
+  form: Pick<DocForm, 'src_lang' | 'translate_pictures'>,
+  uploads: Pick<UploadedFile, 'projectId' | 'fileName' | 'ext' | 'key'>[],
+): Promise<void> {
   const published: string[] = [];
   for (const upload of uploads) {
     try {
@@ -105,5 +116,4 @@ export async function submitDocuments(
     }
   }
   await deps.db.query('UPDATE doc_files SET published_at = now(), progress_at = now() WHERE project_id = ANY($1::uuid[])', [published]);
-  return { task_id: taskId };
 }

@@ -1,6 +1,7 @@
 export * from './doc-deps';
 export * from './doc-keys';
-export { submitDocuments, prepareJobOf } from './doc-submit';
+export { submitDocuments, prepareJobOf, publishPreparations } from './doc-submit';
+export { retryDocFiles, isRetryable } from './doc-retry';
 export { onDocPrepared, chunkJobsOf, publishChunks } from './doc-prepared';
 export { storeDocChunk, completeFile, publishAssembly } from './doc-chunks';
 export { onDocResult, consumeDocResults } from './doc-results';

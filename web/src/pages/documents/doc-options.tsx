@@ -2,16 +2,30 @@
  * The upload's options: language pair (native selects like the text page, so browser tests
  * can `selectOption`; no `auto`: documents are sent with the chosen pair), mode, "translate
  * pictures inside" and an optional domain. Lists come from the document feature (flag 1).
+ * Targets no engine serves from the chosen source (the engine list, as on the text page) are
+ * marked "(not available)" and cannot be picked, so a batch is never refused for its pair after
+ * the upload; a pair that still is (a remembered form) is reported to the page, which blocks it.
  */
 import { Checkbox, Group, NativeSelect } from '@mantine/core';
 import { DOC_MODES, type DocMode } from '@mtp/proto';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocForm } from '../../documents/doc-task-types';
 import { isDocMode } from '../../documents/doc-task-types';
+import { hasAuthToken } from '../../auth/session';
 import { toUiLang } from '../../i18n/lang';
-import { languagesAndDomainsQueryOptions } from '../../queries/translation-query-options';
-import { domainName, isDomain, isLanguageCode, languageCodes, languageName, DEFAULT_DOMAIN } from '../../translate/languages';
+import { engineListQueryOptions, languagesAndDomainsQueryOptions } from '../../queries/translation-query-options';
+import {
+  domainName,
+  isDomain,
+  isLanguageCode,
+  languageCodes,
+  languageName,
+  pairStatus,
+  unavailableTargets,
+  DEFAULT_DOMAIN,
+} from '../../translate/languages';
 
 /** The feature flag of the language and domain lists for documents. */
 export const DOC_FLAG = 1;
@@ -22,9 +36,15 @@ const MODE_KEYS = {
   2: 'documents.modes.bilingualSentence',
 } as const satisfies Record<DocMode, string>;
 
-type Props = { form: DocForm; onChange: (patch: Partial<DocForm>) => void; disabled: boolean };
+type Props = {
+  form: DocForm;
+  onChange: (patch: Partial<DocForm>) => void;
+  disabled: boolean;
+  /** Told whether the chosen pair is one no engine serves. */
+  onPairUnavailable?: (unavailable: boolean) => void;
+};
 
-export function DocOptions({ form, onChange, disabled }: Props) {
+export function DocOptions({ form, onChange, disabled, onPairUnavailable }: Props) {
   const { t, i18n } = useTranslation();
   const uiLang = toUiLang(i18n.language);
   const lists = useQuery(languagesAndDomainsQueryOptions(uiLang, DOC_FLAG)).data;
@@ -32,6 +52,14 @@ export function DocOptions({ form, onChange, disabled }: Props) {
     value: code,
     label: languageName(code, lists?.language_list, uiLang),
   }));
+  // The engine list needs a login; documents do too, so a guest simply sees every language.
+  const engines = useQuery({ ...engineListQueryOptions(), enabled: hasAuthToken() }).data?.enginelist;
+  const blocked = unavailableTargets(engines, form.src);
+  const targets = languages.map((l) =>
+    blocked.has(l.value) ? { ...l, label: t('translate.unavailableOption', { language: l.label }), disabled: true } : l,
+  );
+  const unavailable = pairStatus(engines, form.src, form.tgt) === 'unavailable';
+  useEffect(() => onPairUnavailable?.(unavailable), [unavailable, onPairUnavailable]);
   const domainCodes = lists?.domain_list?.length ? lists.domain_list.map((d) => d.domain_code) : [DEFAULT_DOMAIN];
   const domains = [
     { value: '', label: t('documents.noDomain') },
@@ -54,7 +82,7 @@ export function DocOptions({ form, onChange, disabled }: Props) {
       />
       <NativeSelect
         label={t('translate.targetLang')}
-        data={languages}
+        data={targets}
         value={form.tgt}
         disabled={disabled}
         onChange={(e) => {

@@ -6,7 +6,7 @@
  * and its removal clears the task.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { createDocTask, interruptDocTask, queryDocTask } from '../../api/document-endpoints';
+import { createDocTask, interruptDocTask, queryDocTask, retryDocTask } from '../../api/document-endpoints';
 import { hasAuthToken } from '../../auth/session';
 import { currentSessionUser } from '../../auth/session-user';
 import { memoryStorage, type KeyValueStore } from '../../auth/tokens';
@@ -28,6 +28,7 @@ export const docTaskStore = createDocTaskStore<File>({
   create: createDocTask,
   query: queryDocTask,
   interrupt: interruptDocTask,
+  retry: retryDocTask,
   now: () => Date.now(),
   setTimer: (fn, ms) => setTimeout(fn, ms),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

@@ -1,7 +1,9 @@
 /**
  * The running or finished task on `/file`: the step, the overall progress bar (the task's
  * score), and one row per file with its status, progress, characters, failure message and a
- * download button once done. Phones get one card per file instead of the table, so the status
+ * download button once done; an ended task with files that may run again (interrupted, or short of
+ * characters) offers "Start again". The characters are "reserved" while it runs (each file's count
+ * as soon as it was read), "charged" once it ended. Phones get one card per file instead of the table, so the status
  * and the download button are never cut off or scrolled out of view.
  */
 import { Alert, Badge, Button, Group, Paper, Progress, Stack, Table, Text } from '@mantine/core';
@@ -16,7 +18,7 @@ import { DocStatusBadge } from './doc-status-badge';
 
 const STEP_KEYS = { 1: 'documents.steps.upload', 3: 'documents.steps.done', 4: 'documents.steps.error' } as const;
 
-export function DocTaskPanel({ state }: { state: DocTaskState }) {
+export function DocTaskPanel({ state, onRetry }: { state: DocTaskState; onRetry: () => void }) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const step = stepOf(state.phase);
@@ -24,6 +26,7 @@ export function DocTaskPanel({ state }: { state: DocTaskState }) {
   const score = clampScore(state.data?.score ?? 0);
   const files = state.data?.translate_list ?? [];
   const stepKey = STEP_KEYS[step as keyof typeof STEP_KEYS];
+  const canRetry = state.phase !== 'translating' && files.some((f) => f.retryable);
 
   return (
     <Paper withBorder p="sm" radius="md" data-testid="doc-task" data-step={step} data-phase={state.phase}>
@@ -38,7 +41,9 @@ export function DocTaskPanel({ state }: { state: DocTaskState }) {
           </Badge>
           {state.data && (
             <Text size="sm" c="dimmed" data-testid="doc-task-chars">
-              {t('documents.charged', { count: state.data.price })}
+              {state.phase === 'translating'
+                ? t('documents.reserved', { count: state.data.price })
+                : t('documents.charged', { count: state.data.price })}
             </Text>
           )}
         </Group>
@@ -77,6 +82,13 @@ export function DocTaskPanel({ state }: { state: DocTaskState }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {canRetry && (
+          <Group>
+            <Button variant="light" onClick={onRetry} data-testid="doc-start-again">
+              {t('documents.startAgain')}
+            </Button>
+          </Group>
         )}
         <Text size="xs" c="dimmed">
           {t('documents.keptHours', { hours: TIMINGS.docRetentionHours })}

@@ -178,7 +178,7 @@ describe('the task panel', () => {
     };
     const html = renderToString(
       <MantineProvider theme={theme}>
-        <DocTaskPanel state={taskState(data, 'translating')} />
+        <DocTaskPanel state={taskState(data, 'translating')} onRetry={() => undefined} />
       </MantineProvider>,
     );
     expect(html).toMatch(/data-testid="doc-task"[^>]*data-step="1"|data-step="1"[^>]*data-testid="doc-task"/);
@@ -189,6 +189,6 @@ describe('the task panel', () => {
     expect(html.match(/data-testid="doc-download"/g)).toHaveLength(1);
     expect(html).toContain('aria-label="Download a_zh.docx"');
     expect(html).toContain('File parsing failed');
-    expect(html).toContain('Characters: 2400');
+    expect(html).toContain('Reserved: 2400 characters');
   });
 });

@@ -1,13 +1,19 @@
 /**
  * One file of My Documents, as a table row on wide screens and as a card on phones, where the
  * table's eight columns cannot fit: the card keeps every fact and the download button in view.
- * Both carry the same test ids (`my-file-row`, `my-file-status`, …).
+ * Both carry the same test ids (`my-file-row`, `my-file-status`, …). A file that may run again
+ * (interrupted, or short of characters) has "Start again": it runs again from its stored source in
+ * the same task, and the list follows it while it works.
  */
 import { Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { MyFileItem } from '@mtp/proto';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadDocResult } from '../../api/document-endpoints';
+import { downloadDocResult, retryDocTask } from '../../api/document-endpoints';
+import { currentSessionUser } from '../../auth/session-user';
+import { showSuccess } from '../../components/toast';
+import { queryKeys } from '../../queries/query-keys';
 import { isExpired } from '../../documents/doc-task-rules';
 import { DocStatusBadge } from './doc-status-badge';
 
@@ -32,6 +38,20 @@ function useFileView(file: MyFileItem, langName: (code: string) => string) {
       setBusy(false);
     }
   };
+  const queryClient = useQueryClient();
+  const [restarting, setRestarting] = useState(false);
+  const startAgain = async () => {
+    setRestarting(true);
+    try {
+      await retryDocTask(file.task_id, [file.projectId]);
+      showSuccess(t('documents.startedAgain'));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.myFiles(currentSessionUser()) });
+    } catch {
+      // The client already showed the server's message.
+    } finally {
+      setRestarting(false);
+    }
+  };
   const expired = isExpired(file.expires_at, Date.now());
   const failure = file.status === 'failed' && file.message && (
     <Text size="xs" c="red">
@@ -50,7 +70,19 @@ function useFileView(file: MyFileItem, langName: (code: string) => string) {
       {t('documents.download')}
     </Button>
   );
-  return { expired, failure, download, languages: `${langName(file.src_lang)} → ${langName(file.tgt_lang)}` };
+  const retry = file.retryable && !expired && (
+    <Button
+      size="compact-sm"
+      variant="light"
+      loading={restarting}
+      onClick={() => void startAgain()}
+      aria-label={t('documents.startAgainFile', { name: file.file_name })}
+      data-testid="my-file-start-again"
+    >
+      {t('documents.startAgain')}
+    </Button>
+  );
+  return { expired, failure, download, retry, languages: `${langName(file.src_lang)} → ${langName(file.tgt_lang)}` };
 }
 
 const rowData = (file: MyFileItem) => ({ 'data-testid': 'my-file-row', 'data-status': file.status, 'data-project-id': file.projectId });
@@ -82,7 +114,10 @@ export function MyFileRow({ file, checked, onToggle, langName, time }: MyFileIte
           time(file.expires_at)
         )}
       </Table.Td>
-      <Table.Td>{view.download}</Table.Td>
+      <Table.Td>
+        {view.download}
+        {view.retry}
+      </Table.Td>
     </Table.Tr>
   );
 }
@@ -113,6 +148,7 @@ export function MyFileCard({ file, checked, onToggle, langName, time }: MyFileIt
             {t('documents.fact', { label: t('documents.expiresAt'), value: view.expired ? t('documents.expired') : time(file.expires_at) })}
           </Text>
           {view.download}
+          {view.retry}
         </Group>
       </Stack>
     </Paper>

@@ -21,8 +21,8 @@ import { myFilesPages, myFilesQueryOptions } from '../../queries/my-files-query-
 import { queryKeys } from '../../queries/query-keys';
 import { pageFilterOf, tableSearchOf, type TableSearch } from '../../routes/table-search';
 import { isLanguageCode, languageName } from '../../translate/languages';
-import { ConfirmDialog } from '../banks/bank-dialogs';
 import { useIsPhone } from '../../components/use-phone';
+import { DocConfirmModal } from './doc-confirm-modal';
 import { MyFileCard, MyFileRow } from './my-file-item';
 
 export type MyFilesPageProps = {
@@ -168,12 +168,18 @@ export function MyFilesPage({ search: params, onSearch }: MyFilesPageProps) {
       )}
       <TablePager pages={pages} page={page} onChange={setPage} testId="my-files-pages" />
       {confirming && (
-        <ConfirmDialog
+        <DocConfirmModal
           opened
+          title={t('documents.confirmTitle')}
           message={t('documents.deleteConfirm', { count: selected.size })}
+          confirmLabel={t('documents.confirm')}
+          cancelLabel={t('documents.cancel')}
+          danger
           busy={remove.isPending}
           onConfirm={() => remove.mutate()}
           onClose={() => setConfirming(false)}
+          testId="my-files-delete-dialog"
+          confirmTestId="confirm-delete"
         />
       )}
     </Stack>

@@ -61,6 +61,8 @@ export function useDocTask(onFinished?: () => void) {
       void docTaskStore.start();
     },
     reset: docTaskStore.reset,
+    interrupt: () => void docTaskStore.interrupt(),
+    retry: (projectIds?: readonly string[]) => void docTaskStore.retry(projectIds),
     setForm: docTaskStore.setForm,
     setFiles: docTaskStore.setFiles,
   };
