@@ -4,6 +4,7 @@
  * `{text, src_lang, tgt_lang, domain?}`; `POST langid {text}` answers `{lang, confidence}`).
  */
 import { Type, type Static } from 'typebox';
+import type { LocalizedText } from './app-error';
 import { LANGUAGES, LIMITS } from './constants';
 import { literalUnion } from './literal-union';
 
@@ -20,6 +21,18 @@ export const LANGUAGE_NAMES: Record<LanguageCode, { zh_CN: string; en_US: string
   ko: { zh_CN: '韩语', en_US: 'Korean' },
   ru: { zh_CN: '俄语', en_US: 'Russian' },
 };
+
+/**
+ * The detail of 40034 (PAIR_UNAVAILABLE) for a pair: language names in each interface language,
+ * never codes, so the message reads "… (from English into Japanese)".
+ */
+export function pairDetail(src: LanguageCode, tgt: LanguageCode): LocalizedText {
+  const name = (code: LanguageCode, lang: keyof LocalizedText) => LANGUAGE_NAMES[code][lang];
+  return {
+    zh_CN: `从${name(src, 'zh_CN')}译为${name(tgt, 'zh_CN')}`,
+    en_US: `from ${name(src, 'en_US')} into ${name(tgt, 'en_US')}`,
+  };
+}
 
 /**
  * Domains a request may name. A pair without a model trained for a domain falls back to its
@@ -43,6 +56,13 @@ export const TranslateBody = Type.Object({
   src_lang: SourceLanguageCode,
   tgt_lang: LanguageCode,
   domain: Type.Optional(DomainCode),
+  /**
+   * One id per text box and page session (random). A logged-in `text/translate` call with it is
+   * charged only for what its text adds to the text the draft was last charged for, so
+   * translate-as-you-type costs the final text once (services/tasks README, "Drafts").
+   * Ignored by `try_translate` and the async call.
+   */
+  draft_id: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
 });
 export type TranslateBody = Static<typeof TranslateBody>;
 

@@ -5,40 +5,12 @@
  * `en-us_zh-cn` the reverse ("twenty one" -> "二十一"). Typing goes through the keyboard so the
  * translate-as-you-type debounce runs as it does for a person.
  */
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browser-suite';
-import { E2E_ADMIN } from '../support/running-platform';
+import { ANSWER, IPHONE_UA, TEST_TIMEOUT, loginAdmin, newTrackedPage, sel, text } from './text-page-support';
 
 const suite = useBrowserSuite();
-
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-
-/** A model answer can take a moment on a cold worker. */
-const ANSWER = { timeout: 30_000, interval: 200 };
-const TEST_TIMEOUT = 120_000;
-
-type Tracked = { page: Page; calls: string[] };
-
-/** A fresh context; every call to the API is recorded by its path after `/api/v1.0/`. */
-async function newPage(locale: string, options: BrowserContextOptions = {}): Promise<Tracked> {
-  const context = await suite.browser.newContext({ locale, baseURL: suite.platform.url, ...options });
-  const page = await context.newPage();
-  const calls: string[] = [];
-  page.on('request', (req) => {
-    const { pathname } = new URL(req.url());
-    if (pathname.startsWith('/api/v1.0/')) calls.push(pathname.slice('/api/v1.0/'.length));
-  });
-  return { page, calls };
-}
-
-/** Text of a test id right now ('' while it is not rendered): never waits, so it suits expect.poll. */
-async function text(page: Page, testId: string): Promise<string> {
-  return (await page.locator(`[data-testid=${testId}]`).allTextContents()).join('');
-}
-
-const sel = (testId: string) => `[data-testid=${testId}]`;
 
 async function typeSource(page: Page, value: string) {
   await page.locator(sel('source-text')).pressSequentially(value, { delay: 40 });
@@ -62,7 +34,7 @@ describe('text translation on /', () => {
   it(
     'translates a free user’s Chinese as they type, detects the language, switches target and swaps',
     async () => {
-      const { page, calls } = await newPage('en-US');
+      const { page, calls } = await newTrackedPage(suite, 'en-US');
       await page.goto('/');
       await page.waitForSelector(sel('text-translate-page'));
       expect(new URL(page.url()).pathname).toBe('/');
@@ -88,13 +60,14 @@ describe('text translation on /', () => {
       expect(calls).toContain('langid');
       expect(await text(page, 'truncated-notice')).toBe('');
 
-      // Chinese into Chinese is refused with the spec's message; back to English translates again.
+      // Chinese into Chinese under Detect: the target turns to English and the panel says so.
       await page.selectOption(sel('tgt-lang'), 'zh-cn');
-      await expect.poll(() => text(page, 'same-lang-notice')).toContain('Please select the same source language');
-      await expect.poll(() => text(page, 'target-text')).toBe('');
-      await page.selectOption(sel('tgt-lang'), 'en-us');
-      await expect.poll(() => text(page, 'target-text'), ANSWER).toContain('three thousand four hundred');
+      await expect.poll(() => text(page, 'auto-target-notice')).toBe('Detected Chinese (Simplified), translating into English');
+      expect(await page.inputValue(sel('tgt-lang'))).toBe('en-us');
+      expect(await text(page, 'target-text')).toContain('three thousand four hundred');
       expect(await text(page, 'same-lang-notice')).toBe('');
+      await page.selectOption(sel('tgt-lang'), 'en-us');
+      await expect.poll(() => text(page, 'auto-target-notice')).toBe('');
 
       // Swap: the detected Chinese becomes the target and the translation the new source.
       expect(await page.isDisabled(sel('swap-langs'))).toBe(false);
@@ -111,7 +84,9 @@ describe('text translation on /', () => {
       expect(await page.inputValue(sel('src-lang'))).toBe('en-us');
       expect(await page.inputValue(sel('tgt-lang'))).toBe('zh-cn');
 
-      // Clear empties both sides and sends nothing.
+      // Clear empties both sides and sends nothing. (The typed text is kept per tab across a
+      // reload, auth/kept-draft.ts: start from an empty box.)
+      await page.locator(sel('source-text')).fill('');
       await typeSource(page, 'twenty one');
       await expect.poll(() => text(page, 'target-text'), ANSWER).toContain('二十一');
       const before = calls.length;
@@ -129,7 +104,7 @@ describe('text translation on /', () => {
   it(
     'shows a Chinese browser the page in Chinese and detects English',
     async () => {
-      const { page, calls } = await newPage('zh-CN');
+      const { page, calls } = await newTrackedPage(suite, 'zh-CN');
       await page.goto('/');
       await page.waitForSelector(sel('text-translate-page'));
       await expect.poll(() => text(page, 'main-nav')).toContain('文本翻译');
@@ -156,7 +131,7 @@ describe('text translation on /', () => {
   it(
     'copies the translation',
     async () => {
-      const { page } = await newPage('en-US');
+      const { page } = await newTrackedPage(suite, 'en-US');
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.platform.url });
       await page.goto('/');
       await page.selectOption(sel('src-lang'), 'zh-cn');
@@ -174,7 +149,7 @@ describe('text translation on /', () => {
   it(
     'counts past the limit in red and says only the first 5000 characters were translated',
     async () => {
-      const { page } = await newPage('en-US');
+      const { page } = await newTrackedPage(suite, 'en-US');
       await page.goto('/');
       await page.selectOption(sel('src-lang'), 'zh-cn');
       await page.selectOption(sel('tgt-lang'), 'en-us');
@@ -194,13 +169,8 @@ describe('text translation on /', () => {
   it(
     'translates a logged-in user’s text with text/translate and reads the characters left',
     async () => {
-      const { page, calls } = await newPage('en-US');
-      await page.goto('/login');
-      await page.fill('input[name=account]', E2E_ADMIN.account);
-      await page.fill('input[name=password]', E2E_ADMIN.password);
-      await page.check('input[name=agree_terms]');
-      await page.click('[data-testid=login-submit]');
-      await page.waitForSelector(sel('text-translate-page'), { timeout: 15_000 });
+      const { page, calls } = await newTrackedPage(suite, 'en-US');
+      await loginAdmin(page);
       await page.selectOption(sel('tgt-lang'), 'en-us');
       const sentBefore = count(calls, 'user/remaining_str');
       await typeSource(page, '三千四百');
@@ -219,7 +189,11 @@ describe('mobile entry', () => {
   it(
     'sends an iPhone from / to the trial page, which translates; unknown paths follow, /login stays',
     async () => {
-      const { page, calls } = await newPage('en-US', { userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, hasTouch: true });
+      const { page, calls } = await newTrackedPage(suite, 'en-US', {
+        userAgent: IPHONE_UA,
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+      });
       await page.goto('/');
       await page.waitForURL((url) => url.pathname === '/mobiletranslate');
       await page.waitForSelector(sel('mobile-translate-page'));

@@ -3,7 +3,16 @@
  * in (the device registry), the translation itself is a request to the pool's workers. It is
  * the same in both modes: in-process workers also report and serve over the in-process bus.
  */
-import { AppError, BUS, LANGUAGES, type Domain, type GlossaryEntry, type LanguageCode, type TranslateTextRequest } from '@mtp/proto';
+import {
+  AppError,
+  BUS,
+  LANGUAGES,
+  pairDetail,
+  type Domain,
+  type GlossaryEntry,
+  type LanguageCode,
+  type TranslateTextRequest,
+} from '@mtp/proto';
 import { BusError, requestOf, type Bus } from '@mtp/platform';
 import type { DeviceRegistry } from '@mtp/ops';
 import type { MtPort, MtResult, PairRoute } from './ports';
@@ -47,7 +56,8 @@ export class BusMtClient implements MtPort {
       return { translations: reply.translations, engine: reply.engine, modelVersion: reply.model_version };
     } catch (err) {
       if (err instanceof BusError && err.code === 'no_responders')
-        throw new AppError('PAIR_UNAVAILABLE', `${src} → ${tgt}: no device is serving`);
+        // No device serves the pair right now: the user reads the pair's names; the log the cause.
+        throw new AppError('PAIR_UNAVAILABLE', pairDetail(src, tgt), { cause: err });
       throw err;
     }
   }

@@ -8,10 +8,20 @@
  * otherwise termbase terms found in the text go to MT as its glossary and are enforced by
  * `enforceTerms` (see there); such answers bypass the cache, which is per model, not per user.
  */
-import { AppError, LIMITS, type Domain, type LangidData, type LanguageCode, type TranslateBody, type TranslateData } from '@mtp/proto';
+import {
+  AppError,
+  LIMITS,
+  pairDetail,
+  type Domain,
+  type LangidData,
+  type LanguageCode,
+  type TranslateBody,
+  type TranslateData,
+} from '@mtp/proto';
 import type { Db } from '@mtp/platform';
 import { randomUUID } from 'node:crypto';
 import type { MtPort, PairRoute, Payer, QuotaPort, TmPort, TmTerm } from './ports';
+import { claimDraft, type DraftClaim } from './text-drafts';
 import { readCache, writeCache } from './translation-cache';
 
 export type TextTranslationDeps = {
@@ -62,7 +72,7 @@ export async function prepareTranslation(deps: TextTranslationDeps, body: Transl
   const tgt = body.tgt_lang;
   if (src === tgt) throw new AppError('SAME_LANGUAGE');
   const route = await deps.mt.route(src, tgt);
-  if (route.kind === 'unavailable') throw new AppError('PAIR_UNAVAILABLE', `${src} → ${tgt}`);
+  if (route.kind === 'unavailable') throw new AppError('PAIR_UNAVAILABLE', pairDetail(src, tgt));
   return { text, truncated, chars: [...text].length, src, tgt, domain: body.domain ?? 'general', route };
 }
 
@@ -104,15 +114,36 @@ function keepOuterSpace(text: string, inner: string): string {
   return (/^\s*/.exec(text)?.[0] ?? '') + inner + (/\s*$/.exec(text)?.[0] ?? '');
 }
 
+/**
+ * A logged-in caller's draft (README "Drafts"): what this call is charged. Without a draft (the
+ * public API, free visitors) the whole text is charged, as always.
+ */
+async function draftOf(deps: TextTranslationDeps, payer: Payer, body: TranslateBody, p: PreparedTranslation): Promise<DraftClaim | null> {
+  if (!('userId' in payer) || !body.draft_id) return null;
+  const pair = `${p.src}_${p.tgt}_${p.domain}`;
+  return claimDraft(deps.db, { userId: payer.userId, draftId: body.draft_id, pair, text: p.text });
+}
+
 export async function translateText(deps: TextTranslationDeps, payer: Payer, body: TranslateBody): Promise<TranslateData> {
-  const { text, truncated, chars, src, tgt, domain, route } = await prepareTranslation(deps, body);
+  const prepared = await prepareTranslation(deps, body);
+  const { text, truncated, src, tgt, domain, route } = prepared;
+  const draft = await draftOf(deps, payer, body, prepared);
+  // `chars` is what this call charges: the whole text, or what it adds to its draft.
+  const chars = draft ? draft.charge : prepared.chars;
   const taskId = `${SYNC_RESERVATION_PREFIX}${randomUUID()}`;
-  await deps.quota.reserve(payer, taskId, chars);
+  // Nothing to charge opens no reservation (the ledger takes at least one character).
+  const ledger = chars > 0;
+  try {
+    if (ledger) await deps.quota.reserve(payer, taskId, chars);
+  } catch (err) {
+    await draft?.undo().catch((e) => deps.log?.(`text: putting draft ${body.draft_id} back failed: ${e}`));
+    throw err;
+  }
   try {
     const user = 'userId' in payer && deps.tm ? { tm: deps.tm, id: payer.userId } : null;
     const exact = user ? await user.tm.exactMatch(user.id, src, tgt, text.trim()) : null;
     if (exact) {
-      await deps.quota.settle(taskId, chars);
+      if (ledger) await deps.quota.settle(taskId, chars);
       const engine = exact.score > 100 ? 'tm:context' : 'tm:exact';
       const translated = keepOuterSpace(text, exact.translated);
       return { translated, src_lang: src, tgt_lang: tgt, truncated, chars, engine, cached: false, tm_score: exact.score };
@@ -140,7 +171,7 @@ export async function translateText(deps: TextTranslationDeps, payer: Payer, bod
       // Cache under the version that really translated, which may be newer than the route's.
       if (result.modelVersion) await writeCache(deps.db, { ...parts, modelVersion: result.modelVersion }, translated, engine);
     }
-    await deps.quota.settle(taskId, chars);
+    if (ledger) await deps.quota.settle(taskId, chars);
     return {
       translated,
       src_lang: src,
@@ -152,7 +183,9 @@ export async function translateText(deps: TextTranslationDeps, payer: Payer, bod
       ...(termResults ? { terms: termResults } : {}),
     };
   } catch (err) {
-    await deps.quota.refund(taskId).catch((e) => deps.log?.(`text: refunding ${taskId} failed (the sweeper retries): ${e}`));
+    if (ledger) await deps.quota.refund(taskId).catch((e) => deps.log?.(`text: refunding ${taskId} failed (the sweeper retries): ${e}`));
+    // A failed translation does not move the draft: its characters are charged when it succeeds.
+    await draft?.undo().catch((e) => deps.log?.(`text: putting draft ${body.draft_id} back failed: ${e}`));
     if (err instanceof AppError) throw err;
     throw new AppError('TRANSLATION_FAILED', undefined, { cause: err });
   }

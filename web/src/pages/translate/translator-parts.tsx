@@ -9,6 +9,7 @@ import { showError, showSuccess } from '../../components/toast';
 import { AUTO, isDomain, isLanguageCode, isSourceLang } from '../../translate/languages';
 import { TEXT_LIMIT } from '../../translate/text-limits';
 import { copyText } from './copy-text';
+import { AutoTargetNotice, MemoryBadges, MismatchNotice } from './result-notices';
 import type { TextTranslation } from './use-text-translation';
 
 type PartProps = { tr: TextTranslation; compact?: boolean };
@@ -25,60 +26,88 @@ export function LanguageBar({ tr, compact = false }: PartProps) {
       : { value: code, label: tr.languageName(code) },
   );
   const swapLabel = tr.swapEnabled ? t('translate.swap') : t('translate.swapDisabled');
-  const width = compact ? undefined : 220;
+  const width = compact ? '100%' : 220;
 
+  const sourceSelect = (
+    <NativeSelect
+      label={t('translate.sourceLang')}
+      data={sourceData}
+      value={tr.src}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        if (isSourceLang(value)) tr.setSrc(value);
+      }}
+      data-testid="src-lang"
+      w={width}
+    />
+  );
+  const swapButton = (
+    <Tooltip label={swapLabel}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        mb={compact ? undefined : 2}
+        aria-label={t('translate.swap')}
+        disabled={!tr.swapEnabled}
+        onClick={tr.swap}
+        data-testid="swap-langs"
+      >
+        <span aria-hidden>{compact ? '⇅' : '⇄'}</span>
+      </ActionIcon>
+    </Tooltip>
+  );
+  const targetSelect = (
+    <NativeSelect
+      label={t('translate.targetLang')}
+      data={targetData}
+      value={tr.tgt}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        if (isLanguageCode(value)) tr.setTgt(value);
+      }}
+      data-testid="tgt-lang"
+      w={width}
+    />
+  );
+  const domainSelect = (
+    <NativeSelect
+      label={t('translate.domain')}
+      data={tr.domainOptions}
+      value={tr.domain}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        if (isDomain(value)) tr.setDomain(value);
+      }}
+      data-testid="domain"
+      w={compact ? '100%' : 200}
+    />
+  );
+
+  if (compact) {
+    // A phone (360-430 px) cannot fit two language names side by side ("Chinese (Simplified)"
+    // was clipped at 412 px): the selects take the whole width, one above the other, with the
+    // swap beside them.
+    return (
+      <Stack gap="xs">
+        <Group gap="xs" align="center" wrap="nowrap">
+          <Stack gap="xs" miw={0} style={{ flex: 1 }}>
+            {sourceSelect}
+            {targetSelect}
+          </Stack>
+          {swapButton}
+        </Group>
+        {domainSelect}
+      </Stack>
+    );
+  }
   return (
-    <Group gap="sm" align="flex-end" wrap={compact ? 'wrap' : 'nowrap'}>
-      <Group gap="xs" align="flex-end" wrap="nowrap" style={compact ? { flex: '1 1 100%' } : undefined}>
-        <NativeSelect
-          label={t('translate.sourceLang')}
-          data={sourceData}
-          value={tr.src}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            if (isSourceLang(value)) tr.setSrc(value);
-          }}
-          data-testid="src-lang"
-          w={width}
-          style={compact ? { flex: 1 } : undefined}
-        />
-        <Tooltip label={swapLabel}>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            mb={2}
-            aria-label={t('translate.swap')}
-            disabled={!tr.swapEnabled}
-            onClick={tr.swap}
-            data-testid="swap-langs"
-          >
-            <span aria-hidden>⇄</span>
-          </ActionIcon>
-        </Tooltip>
-        <NativeSelect
-          label={t('translate.targetLang')}
-          data={targetData}
-          value={tr.tgt}
-          onChange={(e) => {
-            const value = e.currentTarget.value;
-            if (isLanguageCode(value)) tr.setTgt(value);
-          }}
-          data-testid="tgt-lang"
-          w={width}
-          style={compact ? { flex: 1 } : undefined}
-        />
+    <Group gap="sm" align="flex-end" wrap="nowrap">
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        {sourceSelect}
+        {swapButton}
+        {targetSelect}
       </Group>
-      <NativeSelect
-        label={t('translate.domain')}
-        data={tr.domainOptions}
-        value={tr.domain}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          if (isDomain(value)) tr.setDomain(value);
-        }}
-        data-testid="domain"
-        w={compact ? '100%' : 200}
-      />
+      {domainSelect}
     </Group>
   );
 }
@@ -162,6 +191,9 @@ export function ResultPanel({ tr, compact = false }: PartProps) {
             <Loader size="xs" pos="absolute" top={0} right={0} data-testid="translating" aria-label={t('translate.translating')} />
           )}
         </Box>
+        <AutoTargetNotice tr={tr} />
+        <MemoryBadges tr={tr} />
+        <MismatchNotice tr={tr} />
         {tr.notice === 'same-language' && (
           <Alert color="orange" variant="light" data-testid="same-lang-notice">
             {t('translate.sameLanguage')}
