@@ -215,7 +215,8 @@ describe('termbases', () => {
     ]);
     expect(again).toMatchObject({ code: 20000, data: { imported: direct.data!.imported } });
     expect(await entriesOf(fromExport)).toEqual(await entriesOf(fromXlsx));
-  });
+    // Four LibreOffice runs (convert, read, write, read): a minute on a busy two-core machine.
+  }, 150_000);
 
   it("lets no administrator import into a user's bank", async () => {
     const owner = await userOf();

@@ -35,11 +35,9 @@ type Props = {
   siteCode: string | null;
   /** Where to go once registered and logged in (a safe local path); the home page otherwise. */
   redirect?: string;
-  /** Replaces that navigation: called once the new user's session has started. */
-  onRegistered?: () => void;
 };
 
-export function RegisterForm({ siteCode, redirect, onRegistered }: Props) {
+export function RegisterForm({ siteCode, redirect }: Props) {
   const { t } = useTranslation();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -69,8 +67,7 @@ export function RegisterForm({ siteCode, redirect, onRegistered }: Props) {
       const tokens = await register(siteCode ? { ...body, site_code: siteCode } : body, EXPECTED);
       const permission = await startSession(queryClient, tokens, siteCode);
       showSuccess(t('auth.registered'));
-      if (onRegistered) onRegistered();
-      else await router.navigate({ href: afterLoginPath('main', permission.role, redirect) });
+      await router.navigate({ href: afterLoginPath('main', permission.role, redirect) });
     };
     void form.submit(found, send, { fieldOfCode: FIELD_OF_CODE, failedKey: 'api.requestFailed' });
   }

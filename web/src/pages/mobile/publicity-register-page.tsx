@@ -1,9 +1,9 @@
 /**
  * The mobile registration page `/publicityRegister` (spec section 2): the registration form of
- * the login page on its own; after success the user goes on to log in.
+ * the login page on its own; registering logs the user in and goes on into the app.
  */
 import { Anchor, Group } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSite } from '../../site/use-site';
 import { AuthCard } from '../auth/auth-card';
@@ -14,11 +14,10 @@ export function PublicityRegisterPage() {
   const { t } = useTranslation();
   useMobileMessages();
   const site = useCurrentSite();
-  const navigate = useNavigate();
 
   return (
     <AuthCard site={site} title={t('mobile.registerTitle')} testId="publicity-register-page">
-      <RegisterForm siteCode={null} onRegistered={() => void navigate({ to: '/login' })} />
+      <RegisterForm siteCode={null} />
       <Group justify="space-between" mt="sm">
         <Anchor component={Link} to="/mobiletranslate" size="sm" data-testid="back-to-trial">
           {t('mobile.backToTrial')}
