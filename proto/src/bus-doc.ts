@@ -105,20 +105,23 @@ export const DocAssembled = Type.Object({
   untranslated_chars: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 
+/** The spec's codes a document worker answers for a file it refused or could not write. */
+export const DOC_FAILURE_CODES = [
+  'FILE_CONVERT_FAILED',
+  'FILE_PARSE_FAILED',
+  'FILE_ENCRYPTED',
+  'FILE_FORMAT_UNKNOWN',
+  'FILE_TOO_LARGE',
+  'FILE_TRANSLATION_FAILED',
+  'FILE_NO_TEXT',
+] as const;
+
 /** A file the worker refused or could not write; `code` names the spec's code, `detail` is for the log. */
 export const DocFailed = Type.Object({
   kind: Type.Literal('doc.failed'),
   project_id: Id,
   stage: literalUnion(['prepare', 'assemble'] as const),
-  code: literalUnion([
-    'FILE_CONVERT_FAILED',
-    'FILE_PARSE_FAILED',
-    'FILE_ENCRYPTED',
-    'FILE_FORMAT_UNKNOWN',
-    'FILE_TOO_LARGE',
-    'FILE_TRANSLATION_FAILED',
-    'FILE_NO_TEXT',
-  ] as const),
+  code: literalUnion(DOC_FAILURE_CODES),
   detail: Type.String(),
   attempt: Type.Optional(Id),
 });
@@ -127,6 +130,28 @@ export const DocFailed = Type.Object({
 export const DocResult = Type.Union([DocPrepared, DocAssembled, DocFailed]);
 export type DocResult = Static<typeof DocResult>;
 export type DocFailureCode = Static<typeof DocFailed>['code'];
+
+/**
+ * doc.estimate: what one stored upload would cost, before any task exists. The worker opens and
+ * plans it as `doc.prepare` would (same checks), keeps nothing and answers the characters that
+ * preparing would report (sentences' code points; memory hits and pictures are not counted),
+ * or the code the file would fail with.
+ */
+export const EstimateDocumentRequest = Type.Object({
+  file_name: Type.String(),
+  ext: Type.String({ minLength: 1 }),
+  source_key: Id,
+  src_lang: LanguageCode,
+  /** A file of pictures only is fine (0 characters) when its pictures are to be translated. */
+  translate_pictures: Type.Boolean(),
+});
+export type EstimateDocumentRequest = Static<typeof EstimateDocumentRequest>;
+
+export const EstimateDocumentReply = Type.Union([
+  Type.Object({ outcome: Type.Literal('ok'), chars: Type.Integer({ minimum: 0 }), segments: Type.Integer({ minimum: 0 }) }),
+  Type.Object({ outcome: Type.Literal('refused'), code: literalUnion(DOC_FAILURE_CODES) }),
+]);
+export type EstimateDocumentReply = Static<typeof EstimateDocumentReply>;
 
 /** doc.charge: reserve the characters of one picture's text before translating it. */
 export const PictureChargeRequest = Type.Object({

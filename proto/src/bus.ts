@@ -17,6 +17,8 @@ import {
   DocLayIn,
   DocProgress,
   DocResult,
+  EstimateDocumentReply,
+  EstimateDocumentRequest,
   PictureChargeReply,
   PictureChargeRequest,
   PrepareDocumentJob,
@@ -179,6 +181,16 @@ export const BUS = {
     // second on CPU; 20 s covers a worker busy opening documents on a loaded machine, and past
     // that the upload fails (nothing saved) rather than hang. No worker at all fails at once.
     timeoutMs: 20_000,
+  },
+  estimateDocument: {
+    subject: 'doc.estimate',
+    pooled: false,
+    schema: EstimateDocumentRequest,
+    replySchema: EstimateDocumentReply,
+    // Why: the user waits on the cost before starting, but opening a 20 MB file (LibreOffice for
+    // a legacy format, a long PDF) takes tens of seconds on a busy CPU worker; past 60 s the
+    // page says the cost is counted once the files are opened, as it would without an estimate.
+    timeoutMs: 60_000,
   },
   docProgress: {
     subject: 'doc.progress',

@@ -142,6 +142,8 @@ export const LIMITS = {
   textChars: 5000,
   docFilesPerBatch: 5,
   docBytes: 200 * 1024 * 1024,
+  /** A batch estimated before it starts uploads its files twice; past this total, no estimate. */
+  docEstimateBytes: 20 * 1024 * 1024,
   docPages: 1000,
   sheetCells: 20_000,
   otherFileWords: 20_000,

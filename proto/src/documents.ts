@@ -2,6 +2,7 @@
  * Document translation (spec sections 2-4; ARCHITECTURE.md conventions).
  * `POST request_translate/doc/create` is a multipart form (`files` 1-5 parts, `src_lang`,
  * `tgt_lang`, `mode`, `translate_pictures`, `domain`) answering `{task_id, do_cat}`;
+ * `POST request_translate/doc/estimate` (the same form) answers what the batch would cost;
  * `GET request_translate/doc/query?task_id=` answers the task with one item per file;
  * `GET request_translate/doc/download/{projectId}` streams a result;
  * `POST request_translate/doc/interrupt {task_id}` stops a task and refunds what was not done;
@@ -85,6 +86,29 @@ export const DocCreateData = Type.Object({
   do_cat: Type.Integer(),
 });
 export type DocCreateData = Static<typeof DocCreateData>;
+
+/**
+ * `POST request_translate/doc/estimate` (the same multipart form as `doc/create`): what the batch
+ * would cost, before it starts. Each file answers its characters (the count its task reserves,
+ * before translation-memory hits; pictures' text is counted only once they are read), or the
+ * code and message it would fail with. `estimated` is false when the files together exceed
+ * `LIMITS.docEstimateBytes` or no document worker answered: the cost is then counted as the
+ * files are opened. Nothing is kept, reserved or taken (no trial).
+ */
+export const DocEstimateFile = Type.Object({
+  name: Type.String(),
+  chars: Type.Optional(Type.Integer({ minimum: 0 })),
+  code: Type.Optional(Type.Integer()),
+  msg: Type.Optional(Type.String()),
+});
+export type DocEstimateFile = Static<typeof DocEstimateFile>;
+export const DocEstimateData = Type.Object({
+  estimated: Type.Boolean(),
+  files: Type.Array(DocEstimateFile),
+  total_chars: Type.Integer({ minimum: 0 }),
+  chars_left: Type.Integer(),
+});
+export type DocEstimateData = Static<typeof DocEstimateData>;
 
 export const DocFileItem = Type.Object({
   projectId: Type.String(),

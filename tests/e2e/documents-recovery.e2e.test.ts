@@ -6,36 +6,21 @@
  * confirms), keeps it in My Documents as interrupted, and "Start again" runs it to done. The
  * screens changed here are also checked at 412 x 915 for sideways overflow.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browser-suite';
-import { E2E_ADMIN } from '../support/running-platform';
+import { adminOnFileScreen } from './doc-page-support';
 import { offScreen } from './phone-support';
 
 const suite = useBrowserSuite();
 const LINES = ['twenty one', 'thirty eight', 'fifty eight', 'one hundred'];
-
-async function loggedInPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', baseURL: suite.platform.url, ...(viewport ? { viewport } : {}) });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.fill('input[name=account]', E2E_ADMIN.account);
-  await page.fill('input[name=password]', E2E_ADMIN.password);
-  // The terms box is on older login forms only; newer ones ask in a dialog when terms changed.
-  if ((await page.locator('input[name=agree_terms]').count()) > 0) await page.check('input[name=agree_terms]');
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector('[data-testid=main-layout]', { timeout: 15_000 });
-  await page.goto('/file');
-  await page.waitForSelector('[data-testid=doc-translate-page]', { timeout: 15_000 });
-  return page;
-}
 
 const rowStatuses = (page: Page, testId: string) =>
   page.locator(`[data-testid=${testId}]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
 
 describe('document screens: limits and mistakes before work, stop and start again', () => {
   it('shows the characters left and the cost rule, blocks unserved pairs, refuses an empty file in one sentence', async () => {
-    const page = await loggedInPage(suite.browser);
+    const page = await adminOnFileScreen(suite);
     await expect.poll(() => page.locator('[data-testid=remaining-chars]').textContent()).toMatch(/\d/);
     expect(await page.locator('[data-testid=doc-cost-note]').textContent()).toContain('costs nothing');
 
@@ -64,7 +49,7 @@ describe('document screens: limits and mistakes before work, stop and start agai
   }, 120_000);
 
   it('asks before stopping, keeps the task interrupted in My Documents, and starts it again to done', async () => {
-    const page = await loggedInPage(suite.browser);
+    const page = await adminOnFileScreen(suite);
     await page.selectOption('[data-testid=doc-src-lang]', 'en-us');
     await page.selectOption('[data-testid=doc-tgt-lang]', 'zh-cn');
     const text = Array.from({ length: 3000 }, (_, i) => LINES[i % LINES.length]).join('\n');
@@ -95,7 +80,7 @@ describe('document screens: limits and mistakes before work, stop and start agai
   }, 180_000);
 
   it('fits a 412 x 915 phone: /file and My Documents with a started-again file', async () => {
-    const page = await loggedInPage(suite.browser, { width: 412, height: 915 });
+    const page = await adminOnFileScreen(suite, { width: 412, height: 915 });
     expect(await page.evaluate(offScreen)).toEqual([]);
     await page.goto('/myfile');
     await page.waitForSelector('[data-testid=my-files-page]');

@@ -3,7 +3,7 @@
  * `create` streams each file part straight into object storage (nothing held whole in memory;
  * at most 200 MB a file, 5 files a batch), reads the fields in any order, then submits the
  * batch; `query` answers progress; `download/{projectId}` streams a result; `interrupt` stops
- * a task; `retry` starts its interrupted files again; `my_files` lists and deletes My Documents. Any refusal deletes what was uploaded.
+ * a task; `retry` starts its interrupted files again; `estimate` prices a batch before it starts; `my_files` lists and deletes My Documents. Any refusal deletes what was uploaded.
  */
 import { DOC_EXTENSIONS, docOptionsOf, LIMITS } from '@mtp/proto';
 import {
@@ -11,6 +11,7 @@ import {
   DocCreateForm,
   DeleteMyFilesBody,
   DocCreateData,
+  DocEstimateData,
   DocDownloadParams,
   DocInterruptBody,
   DocRetryBody,
@@ -24,7 +25,10 @@ import {
 import {
   deleteMyFiles,
   docDownload,
+  docEstimateKey,
+  docEstimatePrefix,
   docSourceKey,
+  estimateDocuments,
   docTaskPrefix,
   interruptDocTask,
   listMyFiles,
@@ -32,9 +36,11 @@ import {
   retryDocFiles,
   submitDocuments,
   type DocDeps,
+  type DocEstimate,
   type DocForm,
   type UploadedFile,
 } from '@mtp/tasks';
+import { remaining } from '@mtp/billing';
 import { StorageLimitError } from '@mtp/platform';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -62,10 +68,17 @@ function formOf(fields: Record<string, string>): DocForm {
   return docOptionsOf(trimmed);
 }
 
-/** Streams every file part into storage under the task's prefix; answers the fields and files. */
-async function receiveUpload(req: FastifyRequest, docs: DocDeps, taskId: string) {
+/** Past `budget` bytes in all (a cost estimate's cap), the upload stops: no estimate is given. */
+class OverBudget extends Error {}
+
+/**
+ * Streams every file part into storage (`keyOf`: a task's source key, or an estimate's temporary
+ * key); answers the fields and files. With a `budget`, more bytes than that in all throw OverBudget.
+ */
+async function receiveUpload(req: FastifyRequest, docs: DocDeps, keyOf: (projectId: string, ext: string) => string, budget?: number) {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
+  let used = 0;
   if (!req.isMultipart()) throw new AppError('FILE_REQUIRED');
   const parts = req.parts({ limits: { fileSize: LIMITS.docBytes + 1, files: LIMITS.docFilesPerBatch + 1, fields: 20 } });
   for await (const part of parts) {
@@ -84,12 +97,15 @@ async function receiveUpload(req: FastifyRequest, docs: DocDeps, taskId: string)
       throw new AppError('FILE_FORMAT_UNKNOWN', fileName);
     }
     const projectId = randomUUID();
-    const key = docSourceKey(taskId, projectId, ext);
+    const key = keyOf(projectId, ext);
+    const left = budget === undefined ? LIMITS.docBytes : Math.min(LIMITS.docBytes, budget - used);
     try {
-      const { bytes } = await docs.storage.put(key, part.file, { maxBytes: LIMITS.docBytes });
+      const { bytes } = await docs.storage.put(key, part.file, { maxBytes: left });
       if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', `${fileName}: at most 200 MB`);
       files.push({ projectId, fileName, ext, key, bytes });
+      used += bytes;
     } catch (err) {
+      if (err instanceof StorageLimitError && left < LIMITS.docBytes) throw new OverBudget();
       if (err instanceof StorageLimitError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         throw new AppError('FILE_TOO_LARGE', `${fileName}: at most 200 MB`);
       }
@@ -106,7 +122,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
     let upload: Awaited<ReturnType<typeof receiveUpload>>;
     let form: DocForm;
     try {
-      upload = await receiveUpload(req, docs, taskId);
+      upload = await receiveUpload(req, docs, (projectId, ext) => docSourceKey(taskId, projectId, ext));
       if (upload.files.length === 0) throw new AppError('FILE_REQUIRED');
       form = formOf(upload.fields);
     } catch (err) {
@@ -117,6 +133,32 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
     }
     await submitDocuments(docs, { userId: user.userId, role: user.role }, taskId, form, upload.files);
     return ok(req, { task_id: taskId, do_cat: 0 });
+  });
+
+  // The cost before starting: the same form and checks as create, priced by the document
+  // workers; no task, no trial, nothing reserved, and the files stored for it always deleted.
+  app.post('/request_translate/doc/estimate', { schema: { response: { 200: Reply(DocEstimateData) } } }, async (req) => {
+    const user = requireUser(req);
+    const estimateId = randomUUID();
+    let files = 0;
+    const keyOf = (_projectId: string, ext: string) => docEstimateKey(estimateId, files++, ext);
+    try {
+      let estimate: DocEstimate;
+      try {
+        const upload = await receiveUpload(req, docs, keyOf, LIMITS.docEstimateBytes);
+        if (upload.files.length === 0) throw new AppError('FILE_REQUIRED');
+        estimate = await estimateDocuments(docs, formOf(upload.fields), upload.files, req.lang);
+      } catch (err) {
+        if (!(err instanceof OverBudget)) throw err;
+        estimate = { estimated: false, files: [], total_chars: 0 };
+      }
+      const { total_left } = await remaining(docs.db, user.userId);
+      return ok(req, { ...estimate, chars_left: total_left });
+    } finally {
+      await docs.storage
+        .deletePrefix(docEstimatePrefix(estimateId))
+        .catch((e) => req.log.error({ err: e }, 'deleting an estimate upload failed'));
+    }
   });
 
   app.get('/request_translate/doc/query', { schema: { querystring: DocQueryQuery, response: { 200: Reply(DocQueryData) } } }, async (req) =>

@@ -1,6 +1,6 @@
 /**
- * The calls of proto/src/documents.ts: create a task (multipart upload with progress and
- * abort), query it, interrupt it, download a result, and My Documents (list, delete).
+ * The calls of proto/src/documents.ts: estimate a batch's cost, create a task (multipart upload
+ * with progress and abort), query it, interrupt it, download a result, and My Documents (list, delete).
  *
  * The upload is its own XMLHttpRequest rather than transfer.ts `upload`, which cannot be
  * aborted; it keeps that helper's conventions (bearer, Accept-Language, envelope messages)
@@ -11,6 +11,7 @@ import {
   TIMINGS,
   type DeleteMyFilesBody,
   type DocCreateData,
+  type DocEstimateData,
   type DocQueryData,
   type DocRetryData,
   type MyFilesData,
@@ -27,6 +28,7 @@ import { download, envelopeMessage } from './transfer';
 
 export const DOC_PATHS = {
   create: 'request_translate/doc/create',
+  estimate: 'request_translate/doc/estimate',
   query: 'request_translate/doc/query',
   interrupt: 'request_translate/doc/interrupt',
   retry: 'request_translate/doc/retry',
@@ -104,6 +106,28 @@ export async function createDocTask(
     };
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(docCreateForm(files, form));
+  });
+}
+
+/**
+ * What the chosen files would cost (`doc/estimate`, the same form as create). A courtesy shown
+ * beside the upload: `background`, and the refusals the page already shows (same languages, an
+ * unserved pair, a refused file) are not toasted again; any failure just means no estimate.
+ */
+export function estimateDocCost(files: readonly Blob[], form: DocForm, signal?: AbortSignal): Promise<DocEstimateData> {
+  const quietCodes = [
+    'SAME_LANGUAGE',
+    'PAIR_UNAVAILABLE',
+    'INVALID_PARAMS',
+    'FILE_FORMAT_UNKNOWN',
+    'FILE_TOO_MANY',
+    'FILE_TOO_LARGE',
+    'FILE_REQUIRED',
+  ] as const;
+  return api.post<DocEstimateData>(DOC_PATHS.estimate, docCreateForm(files, form), {
+    signal,
+    background: true,
+    expectedCodes: quietCodes.map((name) => CODES[name].code),
   });
 }
 

@@ -331,6 +331,11 @@ export const enUS = {
     reserved: 'Reserved: {{count}} characters',
     costNote:
       'A document costs the characters of its text. Each file is counted once it has been read, before anything is translated, and its count shows below; a file your characters do not cover is not translated and costs nothing.',
+    estimating: 'Counting the characters of the chosen files…',
+    estimate: 'Estimated cost: {{count}} characters · {{left}} left',
+    estimateOver: 'This is more than your characters left: the files they do not cover will not be translated, and cost nothing.',
+    estimateRefused: '{{name}}: {{msg}}',
+    estimateNone: 'The cost is counted when the files are opened.',
   },
   account: {
     title: 'My account',

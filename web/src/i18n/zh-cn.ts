@@ -327,6 +327,11 @@ export const zhCN: Messages = {
     startedAgain: '已重新开始',
     reserved: '已预留：{{count}} 字符',
     costNote: '文档按其文字的字符数计费。每个文件读取后、翻译前即统计字符数并显示在下方；剩余字符不足的文件不会翻译，也不扣费。',
+    estimating: '正在统计所选文件的字符数…',
+    estimate: '预计消耗：{{count}} 字符 · 剩余 {{left}}',
+    estimateOver: '超出剩余字符：剩余字符不足的文件不会翻译，也不扣费。',
+    estimateRefused: '{{name}}：{{msg}}',
+    estimateNone: '文件读取时统计字符数。',
   },
   account: {
     title: '我的账号',

@@ -12,6 +12,13 @@ export const docSentencesKey = (taskId: string, projectId: string) => `${docWork
 /** Every sentence's translation, in order, for the worker that writes the file. */
 export const docTranslationsKey = (taskId: string, projectId: string) => `${docWorkPrefix(taskId, projectId)}translations.json`;
 
+/**
+ * Where a cost estimate's uploads wait for the document workers (`doc/estimate`): outside
+ * `docs/`, so no task or orphan sweep mistakes them for a task's; deleted when the answer is made.
+ */
+export const docEstimatePrefix = (estimateId: string) => `estimates/docs/${estimateId}/`;
+export const docEstimateKey = (estimateId: string, index: number, ext: string) => `estimates/docs/${estimateId}/${index}.${ext}`;
+
 /** Sentences per MT job: two engine batches; well inside the job's ack wait on CPU, few enough jobs that per-job costs stay small. */
 export const DOC_CHUNK_SENTENCES = 64;
 

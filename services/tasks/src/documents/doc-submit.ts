@@ -12,7 +12,8 @@ import { takeTrial, type TrialSubject } from '../trials';
 import { docSentencesKey, docTaskPrefix } from './doc-keys';
 import type { DocDeps, DocForm, DocSubmitter, UploadedFile } from './doc-deps';
 
-async function checkPair(deps: DocDeps, form: DocForm): Promise<void> {
+/** Same languages, or a pair no engine serves, is refused before anything is stored for good. */
+export async function checkPair(deps: Pick<DocDeps, 'mt'>, form: DocForm): Promise<void> {
   if (form.src_lang === form.tgt_lang) throw new AppError('SAME_LANGUAGE');
   const route = await deps.mt.route(form.src_lang, form.tgt_lang);
   if (route.kind === 'unavailable') throw new AppError('PAIR_UNAVAILABLE', pairDetail(form.src_lang, form.tgt_lang));

@@ -1,5 +1,6 @@
 export * from './doc-deps';
 export * from './doc-keys';
+export { estimateDocuments, type DocEstimate } from './doc-estimate';
 export { submitDocuments, prepareJobOf, publishPreparations } from './doc-submit';
 export { retryDocFiles, isRetryable } from './doc-retry';
 export { onDocPrepared, chunkJobsOf, publishChunks } from './doc-prepared';

@@ -13,8 +13,10 @@ import { bcp47, toUiLang } from '../../i18n/lang';
 import { useRemainingChars } from '../translate/use-remaining-chars';
 import { DocConfirmModal } from './doc-confirm-modal';
 import { DocDropZone } from './doc-drop-zone';
+import { DocEstimate } from './doc-estimate';
 import { DocOptions } from './doc-options';
 import { DocTaskPanel } from './doc-task-panel';
+import { useDocEstimate } from './use-doc-estimate';
 import { useDocTask } from './use-doc-task';
 
 export function DocTranslatePage() {
@@ -31,6 +33,8 @@ export function DocTranslatePage() {
   const sameLanguage = state.form.src === state.form.tgt;
   const canUpload = loggedIn && !busy && state.files.length > 0 && !sameLanguage && !pairUnavailable;
   const showReset = state.phase !== 'idle' || state.files.length > 0;
+  // The cost of the chosen files, before the upload (not while one runs: its rows count them).
+  const estimate = useDocEstimate(state.files, state.form, loggedIn && !busy && !sameLanguage && !pairUnavailable);
 
   return (
     <Stack gap="md" data-testid="doc-translate-page" data-phase={state.phase}>
@@ -61,6 +65,7 @@ export function DocTranslatePage() {
             </Alert>
           )}
           <DocDropZone files={state.files} onFiles={setFiles} disabled={busy} />
+          <DocEstimate view={estimate} />
           {loggedIn && (
             <Text size="xs" c="dimmed" data-testid="doc-cost-note">
               {t('documents.costNote')}

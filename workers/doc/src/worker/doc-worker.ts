@@ -2,7 +2,7 @@
  * The document worker: prepares uploaded files (`doc.prepare`), keeps what it opened, lays
  * translated chunks into it and writes the files it holds (the holder service), writes any file
  * whose holder is gone (`doc.assemble`), redraws uploaded pictures as fresh PNGs
- * (`doc.picture.reencode`), and reports itself as a device. It shares only storage
+ * (`doc.picture.reencode`), answers what an upload would cost (`doc.estimate`), and reports itself as a device. It shares only storage
  * and the bus with the rest of the platform, never the database. The same code runs as its own
  * process (`npm run worker -- doc`, `main.ts`) and inside the single-machine process.
  */
@@ -20,6 +20,7 @@ import { BUS, DEFAULT_POOL, type DocResult } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
 import { assembleDocument } from './assemble-document';
 import type { DocWorkerContext } from './doc-worker-context';
+import { serveEstimates } from './estimate-document';
 import { startHolderService } from './holder-service';
 import { KeptDocuments } from './kept-documents';
 import { PictureTranslator } from './picture-texts';
@@ -89,6 +90,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
   // The holder listens before any file is prepared here, so no lay-in event can come too early.
   const holder = await startHolderService(ctx, concurrency);
   const reencoding = await servePictureReencoding(ctx);
+  const estimates = await serveEstimates(ctx);
   const prepare: JobConsumer = await consumeJobsOf(
     opts.bus,
     BUS.prepareDocuments,
@@ -139,6 +141,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
     keptFiles: () => ctx.kept.size,
     stop: async (deadlineMs = STOP_DEADLINE_MS) => {
       await reencoding.unsubscribe();
+      await estimates.unsubscribe();
       await holder.stop(deadlineMs);
       await prepare.stop();
       await assemble.stop();
