@@ -8,12 +8,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { grantPlan } from '@mtp/billing';
 import { useBrowserSuite } from '../support/browser-suite';
+import { E2E_ADMIN } from '../support/running-platform';
 import { adminOnFileScreen } from './doc-page-support';
 import { offScreen } from './phone-support';
 
 const suite = useBrowserSuite();
-const LINES = ['twenty one', 'thirty eight', 'fifty eight', 'one hundred'];
 
 const rowStatuses = (page: Page, testId: string) =>
   page.locator(`[data-testid=${testId}]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
@@ -49,11 +50,21 @@ describe('document screens: limits and mistakes before work, stop and start agai
   }, 120_000);
 
   it('asks before stopping, keeps the task interrupted in My Documents, and starts it again to done', async () => {
+    // The five long files below cost more than the free plan's 100,000 characters.
+    const { db } = suite.platform.platform.database;
+    const { rows } = await db.query<{ user_id: number }>('SELECT user_id FROM users WHERE account = $1', [E2E_ADMIN.account]);
+    await grantPlan(db, { userId: rows[0]!.user_id, sku: 'standard-m' });
     const page = await adminOnFileScreen(suite);
     await page.selectOption('[data-testid=doc-src-lang]', 'en-us');
     await page.selectOption('[data-testid=doc-tgt-lang]', 'zh-cn');
-    const text = Array.from({ length: 3000 }, (_, i) => LINES[i % LINES.length]).join('\n');
-    await page.setInputFiles('[data-testid=doc-file-input]', [{ name: 'long.txt', mimeType: 'text/plain', buffer: Buffer.from(text) }]);
+    // Five files of 19,000 sentences (a text file may hold 20,000 words), so the tiny models are
+    // still translating while the dialog is answered, even on an idle machine.
+    const text = Buffer.from(Array.from({ length: 19_000 }, (_, i) => ['one', 'two', 'three', 'four'][i % 4]).join('\n'));
+    const names = ['long1.txt', 'long2.txt', 'long3.txt', 'long4.txt', 'long5.txt'];
+    await page.setInputFiles(
+      '[data-testid=doc-file-input]',
+      names.map((name) => ({ name, mimeType: 'text/plain', buffer: text })),
+    );
     await page.click('[data-testid=doc-upload]');
     await page.waitForSelector('[data-testid=doc-translate-page][data-phase=translating]', { timeout: 30_000 });
 
@@ -67,17 +78,18 @@ describe('document screens: limits and mistakes before work, stop and start agai
     await page.waitForSelector('[data-testid=doc-confirm-interrupt]');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=doc-translate-page][data-phase=interrupted]');
-    await expect.poll(() => rowStatuses(page, 'doc-file-row')).toEqual(['interrupted']);
+    await expect.poll(() => rowStatuses(page, 'doc-file-row'), { timeout: 30_000 }).toEqual(names.map(() => 'interrupted'));
     expect(await page.locator('[data-testid=doc-start-again]').isVisible()).toBe(true);
 
-    await page.goto('/myfile?keyword=long');
+    // One of them started again from My Documents.
+    await page.goto('/myfile?keyword=long1');
     await page.waitForSelector('[data-testid=my-files-page]');
-    await expect.poll(() => rowStatuses(page, 'my-file-row')).toEqual(['interrupted']);
+    await expect.poll(() => rowStatuses(page, 'my-file-row'), { timeout: 30_000 }).toEqual(['interrupted']);
     await page.click('[data-testid=my-file-start-again]');
-    await expect.poll(() => rowStatuses(page, 'my-file-row'), { timeout: 120_000 }).toEqual(['done']);
+    await expect.poll(() => rowStatuses(page, 'my-file-row'), { timeout: 200_000 }).toEqual(['done']);
     expect(await page.locator('[data-testid=my-file-download]').count()).toBe(1);
     await page.context().close();
-  }, 180_000);
+  }, 300_000);
 
   it('fits a 412 x 915 phone: /file and My Documents with a started-again file', async () => {
     const page = await adminOnFileScreen(suite, { width: 412, height: 915 });
