@@ -22,10 +22,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '@mtp/gateway';
-import { loginOverHttp, waitFor } from '../support/fault-support';
+import { loginOverHttp, useOwnNats, waitFor } from '../support/fault-support';
 import { killAll, startGatewayProcess, startWorkerProcess } from '../support/processes';
 
 const POOL = `docs-${randomBytes(3).toString('hex')}`;
+// Before the other hooks: the platform below needs its URL.
+const nats = useOwnNats();
 const FIXTURES = path.join(REPO_ROOT, 'workers/doc/fixtures');
 
 let tdb: TestDatabase;
@@ -37,7 +39,7 @@ let bus: Bus;
 const children: ChildProcess[] = [];
 const docWorkers = new Map<string, ChildProcess>();
 
-const workerEnv = () => ({ NATS_URL: inject('natsUrl'), MT_POOL: POOL, STORAGE_DIR: storageDir, DATA_DIR: dataDir });
+const workerEnv = () => ({ NATS_URL: nats.url, MT_POOL: POOL, STORAGE_DIR: storageDir, DATA_DIR: dataDir });
 
 async function startDocWorker(): Promise<string> {
   const worker = await startWorkerProcess('doc', workerEnv(), children);
@@ -49,7 +51,7 @@ beforeAll(async () => {
   tdb = await createTestDatabase(inject('pgAdminUrl'));
   storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-cluster-storage-'));
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-cluster-data-'));
-  bus = await createBus({ natsUrl: inject('natsUrl'), name: 'cluster-test' });
+  bus = await createBus({ natsUrl: nats.url, name: 'cluster-test' });
   const [gateway] = await Promise.all([
     startGatewayProcess({ ...workerEnv(), DATABASE_URL: tdb.url, RUN_MT_WORKER: '0', RUN_DOC_WORKER: '0' }, children),
     startWorkerProcess('mt', workerEnv(), children),

@@ -15,16 +15,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginOverHttp, startMtWorkerProcess, waitFor } from '../support/fault-support';
+import { loginOverHttp, startMtWorkerProcess, useOwnNats, waitFor } from '../support/fault-support';
 
 const POOL = `docfault-${randomBytes(3).toString('hex')}`;
+// Before the other hooks: the platform below needs its URL.
+const nats = useOwnNats();
 
 let tdb: TestDatabase;
 let platform: Platform;
 let api: string;
 let storageDir: string;
 const workers: ChildProcess[] = [];
-const startWorker = () => startMtWorkerProcess(POOL, workers);
+const startWorker = () => startMtWorkerProcess(nats.url, POOL, workers);
 
 beforeAll(async () => {
   tdb = await createTestDatabase(inject('pgAdminUrl'));
@@ -36,7 +38,7 @@ beforeAll(async () => {
       host: '127.0.0.1',
       databaseUrl: tdb.url,
       storageDir,
-      natsUrl: inject('natsUrl'),
+      natsUrl: nats.url,
       runMtWorker: false,
       mtPool: POOL,
       adminAccount: 'admin@example.com',

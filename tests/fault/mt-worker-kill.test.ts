@@ -12,16 +12,18 @@ import { BUS, type JobProgress } from '@mtp/proto';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginOverHttp, startMtWorkerProcess, waitFor } from '../support/fault-support';
+import { loginOverHttp, startMtWorkerProcess, useOwnNats, waitFor } from '../support/fault-support';
 
 // A pool of its own: the NATS server is shared by the whole test run.
 const POOL = `fault-${randomBytes(3).toString('hex')}`;
+// Before the other hooks: the platform below needs its URL.
+const nats = useOwnNats();
 
 let tdb: TestDatabase;
 let platform: Platform;
 let api: string;
 const workers: ChildProcess[] = [];
-const startWorker = () => startMtWorkerProcess(POOL, workers);
+const startWorker = () => startMtWorkerProcess(nats.url, POOL, workers);
 
 async function call<T>(method: string, route: string, token: string | null, body?: unknown): Promise<{ code: number; data: T }> {
   const res = await fetch(`${api}/${route}`, {
@@ -40,7 +42,7 @@ beforeAll(async () => {
       port: 0,
       host: '127.0.0.1',
       databaseUrl: tdb.url,
-      natsUrl: inject('natsUrl'),
+      natsUrl: nats.url,
       runMtWorker: false,
       mtPool: POOL,
       adminAccount: 'admin@example.com',

@@ -8,18 +8,37 @@ import { REPO_ROOT } from '@mtp/gateway';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { startTestNatsServer, type TestNatsServer } from '@mtp/platform/bus-testing';
+import { afterAll, beforeAll } from 'vitest';
 
 export const TINY_MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
 export const FAULT_ACK_WAIT_MS = 2000;
 
-/** Starts an MT worker process serving `pool`; it is added to `workers` for the suite to kill. */
-export function startMtWorkerProcess(pool: string, workers: ChildProcess[]): ChildProcess {
+/**
+ * A NATS server of the suite's own, started before its other beforeAll hooks when called first:
+ * a whole platform uses the catalog's fixed queue names (doc.prepare, doc.results…), so suites
+ * that run in parallel must not share a server. `url` is set once beforeAll has run.
+ */
+export function useOwnNats(): { url: string } {
+  const nats = { url: '' };
+  let server: TestNatsServer | undefined;
+  beforeAll(async () => {
+    server = await startTestNatsServer();
+    nats.url = server.url;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  return nats;
+}
+
+/** Starts an MT worker process on `natsUrl` serving `pool`; it is added to `workers` for the suite to kill. */
+export function startMtWorkerProcess(natsUrl: string, pool: string, workers: ChildProcess[]): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'workers/mt/src/main.ts')], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
-      NATS_URL: inject('natsUrl'),
+      NATS_URL: natsUrl,
       MODELS_DIR: TINY_MODELS_DIR,
       MT_POOL: pool,
       MT_THREADS: '1',
