@@ -4,23 +4,12 @@
  */
 import { convertWithLibreOffice } from '@mtp/platform';
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserSuite } from '../support/browser-suite';
-import { E2E_ADMIN } from '../support/running-platform';
+import { adminPage, useBrowserSuite } from '../support/browser-suite';
 
 const suite = useBrowserSuite();
 
-async function loggedInPage(): Promise<Page> {
-  const context = await suite.browser.newContext({ locale: 'en-US', baseURL: suite.platform.url, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.fill('input[name=account]', E2E_ADMIN.account);
-  await page.fill('input[name=password]', E2E_ADMIN.password);
-  await page.click('[data-testid=login-submit]');
-  await page.waitForSelector('[data-testid=main-layout]', { timeout: 15_000 });
-  return page;
-}
+const loggedInPage = () => adminPage(suite, { acceptDownloads: true });
 
 describe('document translation in the browser', () => {
   it('uploads two documents, follows the progress to 100 and downloads both', async () => {

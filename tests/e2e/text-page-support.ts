@@ -3,8 +3,7 @@
  * after `/api/v1.0/`), reading a test id without waiting, and logging the admin in on `/login`.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import type { BrowserSuite } from '../support/browser-suite';
-import { E2E_ADMIN } from '../support/running-platform';
+import { logInThroughPage, type BrowserSuite } from '../support/browser-suite';
 
 export const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -36,9 +35,6 @@ export async function text(page: Page, testId: string): Promise<string> {
 
 /** Logs the configured admin in through the login page and waits for the text screen. */
 export async function loginAdmin(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.fill('input[name=account]', E2E_ADMIN.account);
-  await page.fill('input[name=password]', E2E_ADMIN.password);
-  await page.click(sel('login-submit'));
+  await logInThroughPage(page);
   await page.waitForSelector(sel('text-translate-page'), { timeout: 15_000 });
 }
