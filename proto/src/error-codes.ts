@@ -86,6 +86,15 @@ export const CODES = {
   NO_PERMISSION: entry(42000, 200, '没有权限', 'No permission'),
   PLAN_LIMIT: entry(42005, 200, '已达到当前套餐的上限', 'The limit of your current plan has been reached'),
 
+  // Orders and payment (spec sections 4, 8): a purchase the dialog would not offer is refused by the server too.
+  ORDER_NOT_FOUND: entry(43001, 200, '订单不存在', 'The order does not exist'),
+  ORDER_NOT_PAID: entry(43002, 200, '订单未支付！', 'Order not paid!'),
+  PURCHASE_NOT_ALLOWED: entry(43003, 200, '当前套餐不能购买该商品', 'This purchase is not available with your current plan'),
+  ENTERPRISE_SALES_ONLY: entry(43004, 200, '企业版请联系销售购买', 'The enterprise plan is sold through our sales team; please contact us'),
+  BILLING_DISABLED: entry(43005, 200, '本平台未开放购买', 'Purchases are not available on this platform'),
+  PAYMENT_NOTIFY_INVALID: entry(43006, 200, '支付通知无效', 'Invalid payment notification'),
+  PACKAGE_NEEDS_PLAN: entry(43007, 200, '字符包需要有效套餐，请先购买或续费套餐', 'A character package needs a live plan: buy or renew a plan first'),
+
   // File translation (spec section 8: 1201/1202 conversion or parse failures, then the rest).
   FILE_CONVERT_FAILED: entry(1201, 200, '文件转换失败', 'File conversion failed'),
   FILE_PARSE_FAILED: entry(1202, 200, '文件解析失败', 'File parsing failed'),

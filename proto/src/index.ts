@@ -14,3 +14,4 @@ export * from './billing';
 export * from './language';
 export * from './documents';
 export * from './operations';
+export * from './commerce';
