@@ -22,9 +22,15 @@ import { userRoutes } from './routes/user-routes';
 import type { DocDeps, TextJobDeps } from '@mtp/tasks';
 import { documentRoutes } from './routes/document-routes';
 import { adminRoutes } from './routes/admin-routes';
+import { cashierRoutes } from './routes/cashier-routes';
+import { commerceAdminRoutes } from './routes/commerce-admin-routes';
+import { commerceRoutes } from './routes/commerce-routes';
+import { setupCommerce, type CommerceOptions } from './routes/commerce-setup';
+import { messageRoutes } from './routes/message-routes';
 import { forbidNulPlugin } from './plugins/forbid-nul';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { openapiPlugin } from './openapi/openapi-plugin';
 import type { RateLimits, TrustProxy } from './security-settings';
 
 export type AppDeps = {
@@ -41,6 +47,8 @@ export type AppDeps = {
   rateLimits?: RateLimits;
   /** Origins allowed to frame the app (FRAME_ANCESTORS); default: none. */
   frameAncestors?: string[];
+  /** Plans, orders and payment: BILLING, the clock, the onPaid hook; default: billing on. */
+  commerce?: CommerceOptions;
 };
 
 export type RouteEntry = { method: string; url: string; auth: AuthMode };
@@ -74,11 +82,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(forbidNulPlugin);
   await app.register(rateLimitsPlugin, { db: deps.db, limits: deps.rateLimits });
   await app.register(multipart, { limits: { files: 5, fields: 20 } });
+  // Before the routes: it documents each route as it is added (GET /api/v1.0/openapi.json).
+  await app.register(openapiPlugin);
 
   app.get('/healthz', async () => {
     await deps.db.query('SELECT 1');
     return { status: 'ok' };
   });
+
+  const commerce = await setupCommerce(app, deps.db, deps.commerce);
+  await app.register(cashierRoutes, commerce);
 
   await app.register(
     async (api) => {
@@ -94,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(transferRoutes, { db: deps.db, planOf });
       if (deps.docs) await api.register(documentRoutes, { docs: deps.docs });
       await api.register(adminRoutes, { db: deps.db });
+      await api.register(commerceRoutes, commerce);
+      await api.register(commerceAdminRoutes, commerce);
+      await api.register(messageRoutes, { db: deps.db });
     },
     { prefix: '/api/v1.0' },
   );

@@ -59,6 +59,8 @@ export type Config = {
   rateLimits: RateLimits;
   /** FRAME_ANCESTORS: origins allowed to frame the app (the Office add-in's host); absent: none. */
   frameAncestors: string[];
+  /** BILLING=on|off: off is a private deployment (nothing sold, every account unlimited); default on. */
+  billing: boolean;
 };
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -85,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (runMtWorker && !['0', '1'].includes(runMtWorker)) throw new Error('RUN_MT_WORKER must be 0 or 1');
   const runDocWorker = optional(env, 'RUN_DOC_WORKER');
   if (runDocWorker && !['0', '1'].includes(runDocWorker)) throw new Error('RUN_DOC_WORKER must be 0 or 1');
+  const billing = optional(env, 'BILLING') ?? 'on';
+  if (!['on', 'off'].includes(billing)) throw new Error('BILLING must be on or off');
   const dataDir = path.resolve(optional(env, 'DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
   return {
     port: intVar(env, 'PORT', 3000, 0),
@@ -114,5 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: loadRateLimits(env),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
+    billing: billing === 'on',
   };
 }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { startTranslationRuntime, type TranslationRuntime } from './translation-runtime';
+import { startNoticeSweeper } from './billing-notices-sweep';
 
 export type Platform = {
   app: FastifyInstance;
@@ -72,6 +73,9 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       log,
     });
     started.unshift(() => translation.stop());
+    // Plans expiring or expired, low balances, frozen packages: posted to the message center.
+    const notices = startNoticeSweeper({ db: database.db, log });
+    started.unshift(() => notices.stop());
     const app = await buildApp({
       db: database.db,
       accounts,
@@ -82,6 +86,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       trustProxy: config.trustProxy,
       rateLimits: config.rateLimits,
       frameAncestors: config.frameAncestors,
+      commerce: { billing: config.billing },
     });
     return {
       app,
@@ -96,6 +101,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       },
       close: async () => {
         await app.close();
+        await notices.stop();
         await translation.stop();
         await bus.close();
         await storage.close();

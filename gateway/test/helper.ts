@@ -40,7 +40,7 @@ export type TestGatewayOptions = {
   /** Run a document worker on the gateway's bus (default yes; no: uploads wait for one). */
   docWorker?: boolean;
   /** Passed to buildApp: proxies to trust, rate limits (default: the production defaults). */
-  app?: Pick<AppDeps, 'trustProxy' | 'rateLimits' | 'frameAncestors'>;
+  app?: Pick<AppDeps, 'trustProxy' | 'rateLimits' | 'frameAncestors' | 'commerce'>;
 };
 
 export async function buildTestGateway(opts: TestGatewayOptions = {}) {

@@ -93,6 +93,10 @@ export const UserData = Type.Object({
   company_orders: Type.Integer(),
   code: Type.String(),
   activated: Type.Boolean(),
+  /** Spec section 4: the paid plan has ended (today is after expiration_time) and none follows. */
+  expired: Type.Optional(Type.Boolean()),
+  /** True from 7 days before expiration_time while the plan is live. */
+  near_expiry: Type.Optional(Type.Boolean()),
 });
 export type UserData = Static<typeof UserData>;
 

@@ -13,6 +13,7 @@
  *   `GET admin/goods` and `POST admin/goods/update_price {sku_code, price}`.
  */
 import { Type, type Static } from 'typebox';
+import type { LocalizedText } from './app-error';
 import { literalUnion } from './literal-union';
 import { PLAN_CODES, SKU_CODES } from './constants';
 
@@ -29,6 +30,12 @@ export const GoodsTypeNumber = Type.Union([Type.Literal(1), Type.Literal(2), Typ
 export type GoodsTypeNumber = Static<typeof GoodsTypeNumber>;
 
 export const SkuCodeSchema = literalUnion(SKU_CODES);
+/**
+ * T03 API packages (spec section 9: "API packages of 10, 50 and 100 million also exist"). They are
+ * not in SKU_CODES (the spec's list); services/billing/README.md records the codes and the rules.
+ */
+export const API_SKU_CODES = ['api_10M-y', 'api_50M-y', 'api_100M-y'] as const;
+export type ApiSkuCode = (typeof API_SKU_CODES)[number];
 export const PlanCodeSchema = literalUnion(PLAN_CODES);
 
 /** One sku as the purchase dialog shows it; `disabled` and its reason are for this caller. */
@@ -178,6 +185,18 @@ export type UpdateMessagesData = Static<typeof UpdateMessagesData>;
 /** Message kinds; the text is rendered from the kind and its params in the reader's language. */
 export const MESSAGE_KINDS = ['payment_succeeded', 'plan_expiring', 'plan_expired', 'low_balance', 'package_frozen'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+/** A name inside params: one text for every reader, or written in both interface languages. */
+export type MessageName = string | LocalizedText;
+/** What each kind's params hold: times ISO 8601, prices in cents, counts in characters. */
+export type MessageParams = {
+  payment_succeeded: { goods_name: MessageName; price_cents: number; end_time: string | null };
+  plan_expiring: { plan_name: MessageName; expires_at: string; days: number };
+  plan_expired: { plan_name: MessageName };
+  low_balance: { chars_left: number };
+  package_frozen: { package_name: MessageName; chars_left: number };
+};
+/** A message to post (accounts' `postMessage`); `dedupeKey` makes posting it twice harmless. */
+export type NewMessage = { [K in MessageKind]: { userId: number; kind: K; params: MessageParams[K]; dedupeKey: string } }[MessageKind];
 
 export const AdminOrdersQuery = Type.Object({
   /** Matches the buyer's account or username. */
@@ -200,5 +219,11 @@ export const AdminOrderItem = Type.Object({
 export type AdminOrderItem = Static<typeof AdminOrderItem>;
 export const AdminOrdersData = Type.Object({ order_list: Type.Array(AdminOrderItem), pages: Type.Integer(), total: Type.Integer() });
 export type AdminOrdersData = Static<typeof AdminOrdersData>;
-export const UpdatePriceBody = Type.Object({ sku_code: SkuCodeSchema, price: Type.Integer({ minimum: 0, maximum: 100_000_000 }) });
+/** `GET admin/goods`: every sku (plans and packages) with its price, for the super admin's price table. */
+export const AdminGoodsData = Type.Array(GoodsSku);
+export type AdminGoodsData = Static<typeof AdminGoodsData>;
+export const UpdatePriceBody = Type.Object({
+  sku_code: Type.Union([SkuCodeSchema, literalUnion(API_SKU_CODES)]),
+  price: Type.Integer({ minimum: 0, maximum: 100_000_000 }),
+});
 export type UpdatePriceBody = Static<typeof UpdatePriceBody>;

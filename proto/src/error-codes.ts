@@ -93,7 +93,12 @@ export const CODES = {
   ENTERPRISE_SALES_ONLY: entry(43004, 200, '企业版请联系销售购买', 'The enterprise plan is sold through our sales team; please contact us'),
   BILLING_DISABLED: entry(43005, 200, '本平台未开放购买', 'Purchases are not available on this platform'),
   PAYMENT_NOTIFY_INVALID: entry(43006, 200, '支付通知无效', 'Invalid payment notification'),
-  PACKAGE_NEEDS_PLAN: entry(43007, 200, '字符包需要有效套餐，请先购买或续费套餐', 'A character package needs a live plan: buy or renew a plan first'),
+  PACKAGE_NEEDS_PLAN: entry(
+    43007,
+    200,
+    '字符包需要有效套餐，请先购买或续费套餐',
+    'A character package needs a live plan: buy or renew a plan first',
+  ),
 
   // File translation (spec section 8: 1201/1202 conversion or parse failures, then the rest).
   FILE_CONVERT_FAILED: entry(1201, 200, '文件转换失败', 'File conversion failed'),

@@ -1,8 +1,8 @@
 /**
  * Calls that answer without a bearer token (spec section 7), by their last path segment as the
  * spec names them, plus the calls our own flows need before a login exists (the public key,
- * registration, the site logos). `refresh_token` is outside the list: it takes the refresh
- * token as its bearer.
+ * registration, the site logos) and the API's OpenAPI document (`openapi.json`).
+ * `refresh_token` is outside the list: it takes the refresh token as its bearer.
  */
 export const SPEC_WHITELIST = [
   'login',
@@ -30,7 +30,9 @@ export const SPEC_WHITELIST = [
   'sites_term_language_list',
 ] as const;
 
-export const OWN_WHITELIST = ['get_public_key', 'register', 'logo'] as const;
+// `notify`: payment providers call it server to server, without a login; the notification's
+// signature is its authentication (services/billing).
+export const OWN_WHITELIST = ['get_public_key', 'register', 'logo', 'notify', 'openapi.json'] as const;
 
 /** Paths (after `/api/v1.0/`) that are public: the route's own path or one of its segments. */
 export function isWhitelisted(routePath: string): boolean {

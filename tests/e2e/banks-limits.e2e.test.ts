@@ -6,10 +6,9 @@
  * file then imports from the same dialog; at 412 x 915 the screen does not scroll sideways and
  * the entries are cards with their actions in reach.
  */
-import { constants, publicEncrypt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useBrowserSuite } from '../support/browser-suite';
+import { registerThroughApi, useBrowserSuite } from '../support/browser-suite';
 
 const suite = useBrowserSuite();
 const suffix = Date.now() % 100000;
@@ -18,25 +17,9 @@ const BANK = `Memory ${suffix}`;
 const BROKEN_TMX = '<tmx><body>\n<tu><tuv xml:lang="zh-cn"><seg>x</seg></tuv>\n<tuv xml:lang="en"><seg>y</tuv></tu>\n</body></tmx>';
 const BROKEN_CSV = '一,One\n"二,Two\n三,Three\n';
 
-async function call<T>(path: string, body?: unknown): Promise<T> {
-  const init = body === undefined ? {} : { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
-  const env = (await (await fetch(`${suite.platform.url}/api/v1.0/${path}`, init)).json()) as { code: number; msg: string; data: T };
-  if (env.code !== 20000) throw new Error(`${path}: ${env.code} ${env.msg}`);
-  return env.data;
-}
-
-/** Registers through the real endpoints; the captcha answer from the database, the code from the mail log. */
+/** Registers through the real endpoints. */
 beforeAll(async () => {
-  const { captcha_id } = await call<{ captcha_id: string }>('image_code');
-  const { rows } = await suite.platform.platform.database.db.query<{ answer: string }>(
-    'SELECT answer FROM captchas WHERE captcha_id = $1',
-    [captcha_id],
-  );
-  await call('send_email_code', { account: USER.account, purpose: 'register', captcha_id, captcha_code: rows[0]!.answer });
-  const { public_key } = await call<{ public_key: string }>('user/get_public_key');
-  const key = { key: public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' };
-  const password = publicEncrypt(key, Buffer.from(USER.password)).toString('base64');
-  await call('user/register', { ...USER, password, code: suite.platform.codeFromLog(USER.account) });
+  await registerThroughApi(suite, USER);
 });
 
 async function openMemories(locale: string, viewport = { width: 1280, height: 900 }): Promise<Page> {

@@ -28,8 +28,30 @@ import {
   VerifyAccountBody,
 } from '@mtp/proto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { membershipOf, remaining } from '@mtp/billing';
+import type { Db } from '@mtp/platform';
 import { bearerToken, requireUser } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
+
+/**
+ * The plan fields of the user data, from the billing ledger (accounts does not import billing;
+ * the gateway may use both): `code` is the sku of the plan in use (`remaining`, 'free' without a
+ * paid plan); `member_start_time` and `expiration_time` are the membership period, a renewal
+ * that follows without a gap counting as the same period; `expired` once it has ended with none
+ * live, `near_expiry` from 7 days before its end (the same rule as the expiry notices).
+ */
+async function withPlan(db: Db, data: UserData): Promise<UserData> {
+  if (data.user_id === null) return { ...data, expired: false, near_expiry: false };
+  const [balance, membership] = await Promise.all([remaining(db, data.user_id), membershipOf(db, data.user_id)]);
+  return {
+    ...data,
+    code: balance.plan_sku,
+    member_start_time: membership?.startsAt.toISOString() ?? null,
+    expiration_time: membership?.expiresAt.toISOString() ?? null,
+    expired: membership?.expired ?? false,
+    near_expiry: membership?.nearExpiry ?? false,
+  };
+}
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps }> = async (app, { accounts }) => {
   app.get('/user/get_public_key', { config: { auth: 'ignore' }, schema: { response: { 200: Reply(PublicKeyData) } } }, async (req) =>
@@ -67,7 +89,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps }> =
   );
 
   app.get('/user/get_user_data', { schema: { querystring: SiteCodeQuery, response: { 200: Reply(UserData) } } }, async (req) =>
-    ok(req, await userData(accounts, req.auth, req.query.site_code)),
+    ok(req, await withPlan(accounts.db, await userData(accounts, req.auth, req.query.site_code))),
   );
 
   app.post('/user/update_username', { schema: { body: UpdateUsernameBody, response: { 200: Reply(Empty) } } }, async (req) => {

@@ -61,3 +61,4 @@ export {
 export { findUserByAccount } from './users';
 export { currentTermsVersion, publishTermsVersion } from './terms';
 export { DevLogMailer, DevLogSmsProvider, SmtpMailer } from './delivery';
+export * from './messages/index';

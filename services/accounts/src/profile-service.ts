@@ -20,6 +20,7 @@ import { findSession, markSessionVerified } from './sessions';
 import { resolveSite, siteById } from './sites';
 import { findUserByAccount, findUserById, normalizeAccount, updateUser } from './users';
 import { consumeCode } from './verification-codes';
+import { unreadCount } from './messages/messages';
 
 /** How long a verify_account proof lets the caller change the account. */
 const VERIFIED_WINDOW_MS = 10 * 60 * 1000;
@@ -45,7 +46,8 @@ export async function userData(deps: AccountsDeps, ctx: AuthContext | null, site
   }
   const user = await findUserById(deps.db, ctx.userId);
   if (!user) throw new AppError('UNAUTHORIZED');
-  // Plans and orders arrive with the billing service; until then every user is on the free sku.
+  // The plan fields (code, expiration_time, member_start_time, expired, near_expiry) belong to
+  // billing, which accounts does not import: the gateway fills them in (`user-routes.ts`).
   return {
     user_id: user.user_id,
     username: user.username,
@@ -56,7 +58,7 @@ export async function userData(deps: AccountsDeps, ctx: AuthContext | null, site
     expiration_time: null,
     member_start_time: null,
     has_password: user.password_hash !== null,
-    msg_count: 0,
+    msg_count: await unreadCount(deps.db, user.user_id),
     company_orders: 0,
     code: 'free',
     activated: user.activated,

@@ -5,16 +5,18 @@
  */
 import { inTransaction, type Db } from '@mtp/platform';
 import { AppError, SKUS, type SkuCode } from '@mtp/proto';
+import { catalogueSku } from './catalogue-skus';
 import type { PoolClient } from 'pg';
 import { ownerColumn, ownerOf, ownerParams, type Owner } from './owner';
-import { addMonthsUtc, freeAllowance, packageExpiry } from './periods';
+import { addMonthsUtc, freeAllowance, packageExpiry, UNLIMITED_LEVEL, UNLIMITED_MONTHLY_CHARS, UNLIMITED_SKU } from './periods';
 
 export type GrantKind = 'plan' | 'package';
 
 export type Grant = {
   grantId: number;
   kind: GrantKind;
-  sku: SkuCode;
+  /** A catalogue code, or 'unlimited' (BILLING=off). */
+  sku: string;
   level: number;
   charsTotal: number;
   charsUsed: number;
@@ -27,7 +29,7 @@ export type Queryable = Pick<PoolClient, 'query'>;
 type GrantRow = {
   grant_id: string;
   kind: GrantKind;
-  sku: SkuCode;
+  sku: string;
   level: number;
   chars_total: string;
   chars_used: string;
@@ -55,13 +57,13 @@ export function isPaidPlan(g: Grant): boolean {
   return g.kind === 'plan' && g.sku !== 'free';
 }
 
-type NewGrant = { kind: GrantKind; sku: SkuCode; chars: number; startsAt: Date; expiresAt: Date };
+type NewGrant = { kind: GrantKind; sku: string; level: number; chars: number; startsAt: Date; expiresAt: Date; orderId?: number };
 
 /** SQL inserting one grant with its ledger entry; `onlyIf` is an extra guard (its parameters follow). */
 function insertGrantSql(onlyIf = 'true'): string {
   return `WITH g AS (
-      INSERT INTO quota_grants (user_id, anon_key, kind, sku, level, chars_total, starts_at, expires_at)
-      SELECT $1::int, $2::text, $3::text, $4::text, $5::smallint, $6::bigint, $7::timestamptz, $8::timestamptz WHERE ${onlyIf}
+      INSERT INTO quota_grants (user_id, anon_key, kind, sku, level, chars_total, starts_at, expires_at, order_id)
+      SELECT $1::int, $2::text, $3::text, $4::text, $5::smallint, $6::bigint, $7::timestamptz, $8::timestamptz, $9::bigint WHERE ${onlyIf}
       ON CONFLICT DO NOTHING
       RETURNING ${GRANT_COLUMNS}
     ), entry AS (INSERT INTO quota_ledger (grant_id, kind, chars) SELECT grant_id, 'grant', chars_total FROM g)
@@ -69,7 +71,7 @@ function insertGrantSql(onlyIf = 'true'): string {
 }
 
 function grantParams(owner: Owner, g: NewGrant): unknown[] {
-  return [...ownerParams(owner), g.kind, g.sku, SKUS[g.sku].level, g.chars, g.startsAt, g.expiresAt];
+  return [...ownerParams(owner), g.kind, g.sku, g.level, g.chars, g.startsAt, g.expiresAt, g.orderId ?? null];
 }
 
 /** Live means started and not expired; whether anything is left does not matter here. */
@@ -86,8 +88,15 @@ export async function ensureFreeGrant(q: Queryable, owner: Owner, now: Date): Pr
   const { column } = ownerColumn(owner);
   // $1 is user_id and $2 anon_key in the insert; the owner's own one is the set one.
   const noPaidPlan = `NOT EXISTS (SELECT 1 FROM quota_grants
-    WHERE ${liveWhere(column, column === 'user_id' ? '$1' : '$2', '$9')} AND kind = 'plan' AND sku <> 'free')`;
-  const g: NewGrant = { kind: 'plan', sku: 'free', chars: free.chars, startsAt: free.startsAt, expiresAt: free.expiresAt };
+    WHERE ${liveWhere(column, column === 'user_id' ? '$1' : '$2', '$10')} AND kind = 'plan' AND sku <> 'free')`;
+  const g: NewGrant = {
+    kind: 'plan',
+    sku: 'free',
+    level: SKUS.free.level,
+    chars: free.chars,
+    startsAt: free.startsAt,
+    expiresAt: free.expiresAt,
+  };
   await q.query(insertGrantSql(noPaidPlan), [...grantParams(owner, g), now]);
 }
 
@@ -109,7 +118,14 @@ export async function grantPlan(db: Db, args: GrantPlanArgs): Promise<Grant> {
   if (!sku || sku.goodsType !== 'T01' || sku.plan === 'free') throw new AppError('INVALID_PARAMS', `sku ${args.sku} is not a paid plan`);
   const owner = ownerOf(args.userId);
   const startsAt = args.startsAt ?? new Date();
-  const g: NewGrant = { kind: 'plan', sku: sku.code, chars: sku.quotaChars, startsAt, expiresAt: addMonthsUtc(startsAt, sku.months) };
+  const g: NewGrant = {
+    kind: 'plan',
+    sku: sku.code,
+    level: sku.level,
+    chars: sku.quotaChars,
+    startsAt,
+    expiresAt: addMonthsUtc(startsAt, sku.months),
+  };
   const { rows } = await db.query<GrantRow>(insertGrantSql(), grantParams(owner, g));
   return toGrant(rows[0]!);
 }
@@ -129,8 +145,52 @@ export async function grantPackage(db: Db, args: GrantPackageArgs): Promise<Gran
   return inTransaction(db, async (client) => {
     const live = await liveGrants(client, owner, new Date());
     if (!live.some(isPaidPlan)) throw new AppError('PLAN_LIMIT', 'a character package needs a live plan');
-    const g: NewGrant = { kind: 'package', sku: sku.code, chars: sku.quotaChars, startsAt, expiresAt: packageExpiry(startsAt) };
+    const g: NewGrant = {
+      kind: 'package',
+      sku: sku.code,
+      level: sku.level,
+      chars: sku.quotaChars,
+      startsAt,
+      expiresAt: packageExpiry(startsAt),
+    };
     const { rows } = await client.query<GrantRow>(insertGrantSql(), grantParams(owner, g));
     return toGrant(rows[0]!);
   });
+}
+
+/**
+ * BILLING=off (a private deployment): the user's unlimited allowance of the month, created like
+ * the free one by whichever request comes first (a unique index keeps one per user and month).
+ * It counts as a paid plan of the highest level, so packages stay usable and nothing is refused.
+ */
+export async function ensureUnlimitedGrant(q: Queryable, owner: Owner, now: Date): Promise<void> {
+  if (owner.kind !== 'user') return;
+  const { startsAt, expiresAt } = freeAllowance(owner, now);
+  const g: NewGrant = { kind: 'plan', sku: UNLIMITED_SKU, level: UNLIMITED_LEVEL, chars: UNLIMITED_MONTHLY_CHARS, startsAt, expiresAt };
+  await q.query(insertGrantSql(), grantParams(owner, g));
+}
+
+export type OrderGrantArgs = { userId: number; sku: string; orderId: number; startsAt: Date; expiresAt: Date };
+
+/**
+ * The grant a paid order buys, keyed by the order: a second call for the same order inserts
+ * nothing and answers null (the unique order_id), so a repeated payment never grants twice.
+ * Packages are granted whether or not a plan is live: the buyer has paid; without a live plan
+ * the ledger reports them frozen until the plan is renewed.
+ */
+export async function insertOrderGrant(q: Queryable, args: OrderGrantArgs): Promise<Grant | null> {
+  const sku = catalogueSku(args.sku);
+  if (!sku || sku.plan === 'free' || sku.goodsType === 'T04') throw new AppError('INVALID_PARAMS', `sku ${args.sku} grants no characters`);
+  const kind: GrantKind = sku.goodsType === 'T01' ? 'plan' : 'package';
+  const g: NewGrant = {
+    kind,
+    sku: sku.code,
+    level: sku.level,
+    chars: sku.quotaChars,
+    startsAt: args.startsAt,
+    expiresAt: args.expiresAt,
+    orderId: args.orderId,
+  };
+  const { rows } = await q.query<GrantRow>(insertGrantSql(), grantParams(ownerOf(args.userId), g));
+  return rows[0] ? toGrant(rows[0]) : null;
 }

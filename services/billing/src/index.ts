@@ -1,6 +1,6 @@
 /**
- * The billing service. This issue: the character-quota ledger (grants, reservations, an
- * append-only journal). Plans, goods, orders and payment providers come with the order flow.
+ * The billing service: the character-quota ledger (grants, reservations, an append-only journal)
+ * and commerce on top of it (the catalogue, orders, payment providers, entitlements).
  */
 export { billingMigrations } from './migrations';
 export { grantPlan, grantPackage, type Grant, type GrantKind, type GrantPlanArgs, type GrantPackageArgs } from './grants';
@@ -21,3 +21,35 @@ export { clientKeyFromIp } from './owner';
 export { ANONYMOUS_MONTHLY_CHARS, FREE_MONTHLY_CHARS } from './periods';
 export type { Part } from './consumption';
 export { ledgerPort, type LedgerPort, type Payer } from './ledger-port';
+export { dueNotices, membershipOf, EXPIRED_NOTICE_WINDOW_MS, type Membership } from './notices';
+
+// Commerce.
+export { CATALOGUE_SKUS, catalogueSku, type CatalogueSku, type CatalogueCode } from './catalogue-skus';
+export { listSkus, updatePrice, type StoredSku } from './catalogue';
+export { getGoods, type GoodsArgs } from './goods';
+export { skuName, goodsName } from './goods-text';
+export { purchaseRefusal, type Buyer, type Refusal } from './purchase-rules';
+export {
+  createOrder,
+  searchOrder,
+  listenOrder,
+  currentOrders,
+  expiredOrders,
+  findOrderByTid,
+  markPaying,
+  type CreateOrderArgs,
+  type ListenArgs,
+} from './orders';
+export { memberInfo, expiryFlags } from './member';
+export { listAdminOrders, exportAdminOrdersCsv, EXPORT_MAX_ROWS } from './admin-orders';
+export { billingEnabled, setBillingMode } from './billing-mode';
+export { UNLIMITED_MONTHLY_CHARS } from './periods';
+export type { PaymentProvider, PaymentNotification } from './payment/provider';
+export { canonicalString, signParams, verifyParams } from './payment/signature';
+export { createSandboxCashier, sandboxCashierPath, SANDBOX_PROVIDER, type SandboxCashier } from './payment/sandbox-cashier';
+export {
+  processPaymentNotification,
+  type NotificationOutcome,
+  type PaidOrderEvent,
+  type NotificationOptions,
+} from './payment/notifications';

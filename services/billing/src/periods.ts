@@ -40,3 +40,13 @@ export function addMonthsUtc(d: Date, months: number): Date {
 export function packageExpiry(startsAt: Date): Date {
   return new Date(startsAt.getTime() + LIMITS.packageValidDays * 86_400_000);
 }
+
+/**
+ * BILLING=off: what each account gets per month. Not infinite (the column is a bigint and the
+ * ledger still counts), but beyond what any deployment translates: a quadrillion characters.
+ */
+export const UNLIMITED_MONTHLY_CHARS = 1_000_000_000_000_000;
+/** The sku name of that allowance (not a catalogue sku: it is never sold). */
+export const UNLIMITED_SKU = 'unlimited';
+/** Above every sold level: the highest plan is used first, so nothing bought is spent while billing is off. */
+export const UNLIMITED_LEVEL = 9;

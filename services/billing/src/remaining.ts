@@ -1,16 +1,36 @@
 /** What an owner has left, computed with the same rules `reserve` takes by. */
 import type { Db } from '@mtp/platform';
-import { SKUS, type RemainingData } from '@mtp/proto';
+import type { PlanCode, RemainingData } from '@mtp/proto';
+import { billingEnabled } from './billing-mode';
+import { catalogueSku } from './catalogue-skus';
 import { leftOf, orderForUse } from './consumption';
 import { liveGrants, type Grant } from './grants';
 import { ownerOf, type Owner } from './owner';
-import { freeAllowance } from './periods';
+import { freeAllowance, UNLIMITED_LEVEL, UNLIMITED_MONTHLY_CHARS, UNLIMITED_SKU } from './periods';
+
+/** The plan a grant's sku belongs to; the unlimited allowance of BILLING=off counts as enterprise (every feature). */
+export function planCodeOfSku(sku: string): PlanCode {
+  if (sku === UNLIMITED_SKU) return 'enterprise';
+  return catalogueSku(sku)?.plan ?? 'free';
+}
 
 const sum = (grants: Grant[]) => grants.reduce((n, g) => n + leftOf(g), 0);
 
 async function balanceOf(db: Db, owner: Owner, now: Date): Promise<RemainingData> {
   const live = await liveGrants(db, owner, now);
-  // The free allowance is created by the first reservation of the period; until then it is whole.
+  // Allowances are created by the first reservation of the period; until then they are whole.
+  if (owner.kind === 'user' && !live.some((g) => g.sku === UNLIMITED_SKU) && !(await billingEnabled(db))) {
+    const month = freeAllowance(owner, now);
+    live.push({
+      grantId: 0,
+      kind: 'plan',
+      sku: UNLIMITED_SKU,
+      level: UNLIMITED_LEVEL,
+      charsTotal: UNLIMITED_MONTHLY_CHARS,
+      charsUsed: 0,
+      ...month,
+    });
+  }
   if (!live.some((g) => g.kind === 'plan')) {
     const free = freeAllowance(owner, now);
     live.push({ grantId: 0, kind: 'plan', sku: 'free', level: 1, charsTotal: free.chars, charsUsed: 0, ...free });
@@ -25,7 +45,7 @@ async function balanceOf(db: Db, owner: Owner, now: Date): Promise<RemainingData
     packages_left: packagesLeft,
     plan_left: planLeft,
     packages_frozen: sum(frozen),
-    plan_code: plan ? (SKUS[plan.sku].plan ?? 'free') : 'free',
+    plan_code: plan ? planCodeOfSku(plan.sku) : 'free',
     plan_sku: plan?.sku ?? 'free',
     plan_expires_at: plan ? plan.expiresAt.toISOString() : null,
     packages: [...packages.map((g) => ({ g, state: 'in_use' as const })), ...frozen.map((g) => ({ g, state: 'frozen' as const }))].map(

@@ -7,7 +7,8 @@
 import { inTransaction, type Db } from '@mtp/platform';
 import { AppError } from '@mtp/proto';
 import { allocate, giveBack, orderForUse, type Part } from './consumption';
-import { ensureFreeGrant, liveGrants, type Queryable } from './grants';
+import { billingEnabled } from './billing-mode';
+import { ensureFreeGrant, ensureUnlimitedGrant, liveGrants, type Queryable } from './grants';
 import { ownerOf, ownerParams, type Owner } from './owner';
 
 export type ReservationState = 'reserved' | 'settled' | 'refunded';
@@ -115,6 +116,9 @@ export async function reserve(db: Db, args: ReserveArgs): Promise<ReservationRes
       if (!sameOwner(existing, owner)) throw new AppError('INVALID_PARAMS', `task ${args.taskId} belongs to another owner`);
       return { ...existing, changed: false };
     }
+    // A private deployment (BILLING=off): the user's unlimited allowance comes first, so the
+    // free one is never created and nothing is refused.
+    if (owner.kind === 'user' && !(await billingEnabled(client))) await ensureUnlimitedGrant(client, owner, now);
     await ensureFreeGrant(client, owner, now);
     const parts = allocate(orderForUse(await liveGrants(client, owner, now, true)).usable, args.chars);
     // Takes the characters and records the parts in one statement (a round trip less on the way

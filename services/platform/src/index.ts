@@ -5,3 +5,4 @@ export * from './bus';
 export * from './storage';
 export * from './office';
 export * from './process-signals';
+export * from './csv-cells';

@@ -35,9 +35,9 @@ export type ApiClientDeps = {
   onTokenRefreshed: () => void;
   /** After a forced logout: drop every cached query. */
   onLoggedOut: () => void;
-  /** 41005: the purchase dialog opens here in a later issue; today it shows the message. */
+  /** 41005: opens the purchase dialog with the server's message (commerce/purchase-dialog-store.ts). */
   onQuotaExceeded: (msg: string) => void;
-  /** 42005: as above, with "please upgrade your plan" already appended. */
+  /** 42005: as above, with "please upgrade your plan" already appended; the dialog opens on the plans. */
   onPlanLimit: (msg: string) => void;
   delay: (fn: () => void, ms: number) => void;
   /** Serialises refreshes across tabs (default: the browser's Web Locks; auth/refresh-lock.ts). */

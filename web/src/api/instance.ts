@@ -5,6 +5,7 @@
 import { showError } from '../components/toast';
 import { i18n, currentLang } from '../i18n';
 import { browserStorage, loginPathFor, rememberedSite } from '../auth/tokens';
+import { purchaseDialog } from '../commerce/browser-wiring';
 import { createApiClient, type ApiClientDeps } from './client';
 
 export type ApiBindings = Pick<ApiClientDeps, 'navigate' | 'onTokenRefreshed' | 'onLoggedOut' | 'onQuotaExceeded' | 'onPlanLimit'>;
@@ -13,9 +14,11 @@ const bindings: ApiBindings = {
   navigate: (path) => window.location.assign(path),
   onTokenRefreshed: () => {},
   onLoggedOut: () => {},
-  // Hook points for the purchase dialog (a later issue); until then the message is shown.
-  onQuotaExceeded: (msg) => showError(msg),
-  onPlanLimit: (msg) => showError(msg),
+  // Spec section 8: 41005 opens the purchase dialog with the server's message (packages for a
+  // paying member), 42005 with "please upgrade your plan" (plans). Where no dialog can open
+  // (no header mounted, nothing sold) the store shows the message instead.
+  onQuotaExceeded: (msg) => purchaseDialog.request({ reason: 'quota', message: msg }),
+  onPlanLimit: (msg) => purchaseDialog.request({ reason: 'planLimit', message: msg }),
 };
 
 export function bindApi(partial: Partial<ApiBindings>): void {

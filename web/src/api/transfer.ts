@@ -1,11 +1,13 @@
 /**
  * File transfers the JSON client does not cover: `download` (a file, or an envelope when the
  * server refuses) and `upload` (multipart with progress, so XMLHttpRequest). Same bearer token,
- * Accept-Language and envelope reactions as the client: 42005 appends "please upgrade your
- * plan", other codes toast their `msg`, 401 asks the user to log in again.
+ * Accept-Language and envelope reactions as the client: 41005 and 42005 open the purchase dialog
+ * (42005 with "please upgrade your plan"), other codes toast their `msg`, 401 asks the user to
+ * log in again.
  */
 import { CODES, TIMINGS } from '@mtp/proto';
 import { STORAGE_KEYS } from '../auth/tokens';
+import { purchaseDialog } from '../commerce/browser-wiring';
 import { showError } from '../components/toast';
 import { currentLang, i18n } from '../i18n';
 import { ApiError } from './api-error';
@@ -49,8 +51,15 @@ function headers(): Record<string, string> {
 const tr = (key: 'api.upgradePlan' | 'api.requestFailed' | 'api.sessionExpired' | 'api.networkFailed' | 'api.serverAbnormal') =>
   i18n.t(key);
 
+function showRefusal(env: Envelope): void {
+  if (env.code === CODES.CHARS_NOT_ENOUGH.code) purchaseDialog.request({ reason: 'quota', message: env.msg });
+  else if (env.code === CODES.PLAN_LIMIT.code) purchaseDialog.request({ reason: 'planLimit', message: envelopeMessage(env, tr) });
+  else showError(envelopeMessage(env, tr), TIMINGS.errorToastMs);
+}
+
 function failEnvelope(env: Envelope, status: number, quiet = false): ApiError {
-  if (!quiet) showError(envelopeMessage(env, tr), TIMINGS.errorToastMs);
+  // Quiet: the caller shows the refusal itself.
+  if (!quiet) showRefusal(env);
   return new ApiError({ kind: 'envelope', code: env.code, status, msg: env.msg, data: env.data, handled: !quiet });
 }
 

@@ -7,6 +7,7 @@ import { ADMIN_NAV } from '../nav/nav-items';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { allBanksRoute } from '../pages/banks/bank-page-routes';
+import { orderManagementRoute } from '../pages/admin/orders/order-management-route';
 import { isOnMainSite } from '../site/use-site';
 import { AreaLayout } from './area-layout';
 import { bankRoute } from './bank-routes';
@@ -47,7 +48,7 @@ export const adminRoutes = [
   bankRoute(admin, '/system-termbank', 'nav.systemTerm', 1, 'system'),
   allBanksRoute(admin, '/all-memorybank', 'nav.allMemory', 0),
   allBanksRoute(admin, '/all-temtermbank', 'nav.allTerm', 1),
-  featureRoute(admin, '/ordermanagement', 'nav.orders'),
+  orderManagementRoute(admin),
   bankRoute(admin, '/system-publictermbank', 'nav.systemPublicTerm', 1, 'public'),
   featureRoute(admin, '/systemlog', 'nav.systemLog'),
   featureRoute(admin, '/traffic', 'nav.traffic'),

@@ -1,16 +1,19 @@
 /** The user center: only for logged-in users; free users are sent to the engine page. */
 import { createRoute, redirect } from '@tanstack/react-router';
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { mainSiteOnlyRedirect, userCenterRedirect, type Viewer } from '../auth/guards';
 import { hasAuthToken } from '../auth/session';
 import { currentSessionUser } from '../auth/session-user';
+import { goodsQueryOptions } from '../commerce/commerce-query-options';
+import { currentLang } from '../i18n';
 import { MAIN_SITE_ONLY_PATHS, USER_CENTER_NAV } from '../nav/nav-items';
 import { AccountPage } from '../pages/account-page';
+import { historyRoute, memberRoute, messageRoute } from '../pages/user-center/user-center-page-routes';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { isOnMainSite, useOnMainSite } from '../site/use-site';
 import { AreaLayout } from './area-layout';
-import { featureRoute, rootRoute, type RouterContext } from './root-route';
+import { rootRoute, type RouterContext } from './root-route';
 
 async function viewer(queryClient: QueryClient): Promise<Viewer> {
   if (!hasAuthToken()) return { hasToken: false, rank: 'FREE', role: null };
@@ -21,7 +24,12 @@ async function viewer(queryClient: QueryClient): Promise<Viewer> {
 function UserCenterLayout() {
   const { data: user } = useSuspenseQuery(userDataQueryOptions(currentSessionUser()));
   const onMainSite = useOnMainSite();
-  const hidden = mainSiteOnlyRedirect({ hasToken: true, rank: user.rank, role: user.role }, onMainSite) ? MAIN_SITE_ONLY_PATHS : [];
+  // BILLING=off (get_goods `billing: false`): no /member.
+  const billingOff = useQuery(goodsQueryOptions(currentSessionUser(), currentLang())).data?.billing === false;
+  const hidden = [
+    ...(mainSiteOnlyRedirect({ hasToken: true, rank: user.rank, role: user.role }, onMainSite) ? MAIN_SITE_ONLY_PATHS : []),
+    ...(billingOff ? ['/member'] : []),
+  ];
   return <AreaLayout area="userCenter" testId="user-center-layout" navTestId="user-center-nav" nav={USER_CENTER_NAV} hidden={hidden} />;
 }
 
@@ -33,7 +41,11 @@ export const userCenterLayoutRoute = createRoute({
     if (to) throw redirect({ to });
   },
   loader: async ({ context: { queryClient } }) => {
-    await queryClient.ensureQueryData(permissionQueryOptions(currentSessionUser()));
+    await Promise.all([
+      queryClient.ensureQueryData(permissionQueryOptions(currentSessionUser())),
+      // The catalogue decides whether /member shows; a failure only leaves it shown.
+      queryClient.ensureQueryData(goodsQueryOptions(currentSessionUser(), currentLang())).catch(() => undefined),
+    ]);
   },
   component: UserCenterLayout,
 });
@@ -48,7 +60,7 @@ async function guardMainSiteOnly({ context: { queryClient } }: { context: Router
 
 export const userCenterRoutes = [
   createRoute({ getParentRoute: center, path: '/account', component: AccountPage }),
-  featureRoute(center, '/member', 'nav.member', guardMainSiteOnly),
-  featureRoute(center, '/history', 'nav.history', guardMainSiteOnly),
-  featureRoute(center, '/message', 'nav.message'),
+  memberRoute(center, guardMainSiteOnly),
+  historyRoute(center, guardMainSiteOnly),
+  messageRoute(center),
 ] as const;

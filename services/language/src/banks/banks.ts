@@ -6,9 +6,18 @@
  * managers (their own site) may read, export and delete other users' banks, never write them.
  */
 import { inTransaction, type Db } from '@mtp/platform';
-import { AppError, ROLES, type BankItem, type BankListQuery, type CreateBankBody, type RenameBankBody } from '@mtp/proto';
+import {
+  AppError,
+  ROLES,
+  type BankItem,
+  type BankLimits,
+  type BankListQuery,
+  type CreateBankBody,
+  type PlanCode,
+  type RenameBankBody,
+} from '@mtp/proto';
 import { bankLimit, bankLimitError, checkBankName, planLimits } from './rules';
-import type { Actor, BanksDeps, Flag } from './types';
+import type { Actor, BanksDeps, Flag, PlanOf } from './types';
 
 /** A pool or a transaction's client. */
 export type Queryable = Db | Parameters<Parameters<typeof inTransaction>[1]>[0];
@@ -47,6 +56,17 @@ export function toBankItem(row: BankRow): BankItem {
 }
 
 export const isStaff = (actor: Actor) => actor.role === ROLES.ADMIN || actor.role === ROLES.MANAGER;
+
+/**
+ * The plan whose section-6 limits hold the actor's banks, or null where none do: system banks,
+ * and staff's own banks (issue 17: administrators and managers run the platform and are not held
+ * to a plan's memory and termbase limits). Every limit check and `get_list`'s `limits` ask here,
+ * so what the screen shows and what is refused cannot disagree.
+ */
+export async function limitingPlan(planOf: PlanOf, actor: Actor, individual: boolean): Promise<PlanCode | null> {
+  if (!individual || isStaff(actor)) return null;
+  return planOf(actor.userId);
+}
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export function likePattern(keyword: string): string {
@@ -120,9 +140,11 @@ export async function listBanks(db: Db, actor: Actor, flag: Flag, query: BankLis
 /**
  * `get_list`'s `limits`: what the caller's plan allows their own banks of this kind, so the
  * screen can show what is left before a 42005 refuses (the same plan the refusals read).
+ * Staff are held to none: no `limits` (the web app then shows and blocks nothing).
  */
-export async function bankLimitsOf(deps: BanksDeps, actor: Actor, flag: Flag): Promise<{ entries_per_bank: number; banks: number }> {
-  return planLimits(await deps.planOf(actor.userId), flag);
+export async function bankLimitsOf(deps: BanksDeps, actor: Actor, flag: Flag): Promise<BankLimits | undefined> {
+  const plan = await limitingPlan(deps.planOf, actor, true);
+  return plan ? planLimits(plan, flag) : undefined;
 }
 
 /** `POST tm_term_library/create`. Individual banks count against the owner's plan (42005). */
@@ -134,7 +156,7 @@ export async function createBank(deps: BanksDeps, actor: Actor, body: CreateBank
   const isPublic = body.is_public === 1;
   if (isPublic && (!system || flag !== 1)) throw new AppError('INVALID_PARAMS', 'only system termbases can be public');
   if (system) assertManagesSystem(actor, actor.siteId);
-  const plan = system ? null : await deps.planOf(actor.userId);
+  const plan = await limitingPlan(deps.planOf, actor, !system);
   return inTransaction(deps.db, async (client) => {
     if (plan) {
       // One creation at a time per owner and kind, so two requests cannot both take the last slot.

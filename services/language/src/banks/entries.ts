@@ -15,7 +15,7 @@ import {
   type InsertEntryBody,
   type UpdateEntryBody,
 } from '@mtp/proto';
-import { likePattern, loadBank, type BankRow, type Queryable } from './banks';
+import { likePattern, limitingPlan, loadBank, type BankRow, type Queryable } from './banks';
 import { tokenRegistryOf } from '../lookup/token-registry';
 import { lookupValues, matchColumns } from './match-columns';
 import { checkEntry, entryLimit, entryLimitError } from './rules';
@@ -155,7 +155,7 @@ async function selectEntry(q: Queryable, entryId: number | string): Promise<Entr
 /** `POST tm_term/es_insert`. */
 export async function insertEntry(deps: BanksDeps, actor: Actor, body: InsertEntryBody): Promise<EntryItem> {
   // Read the plan before the transaction: it may query another service's tables.
-  const plan = body.system_or_individual === 1 ? await deps.planOf(actor.userId) : null;
+  const plan = await limitingPlan(deps.planOf, actor, body.system_or_individual === 1);
   return inTransaction(deps.db, async (client) => {
     const bank = await writableBank(client, actor, body);
     const { src, tgt } = entryPair(bank, body);

@@ -8,7 +8,7 @@
 import { inTransaction, type Db } from '@mtp/platform';
 import { Readable } from 'node:stream';
 import { AppError, type PlanCode } from '@mtp/proto';
-import { loadBank, type BankRow, type Queryable } from '../banks/banks';
+import { limitingPlan, loadBank, type BankRow, type Queryable } from '../banks/banks';
 import { tokenColumns, withPrefixes, type MatchColumns, type TokenColumns } from '../banks/match-columns';
 import { tokenRegistryOf } from '../lookup/token-registry';
 import { checkEntry, entryLimit, entryLimitError } from '../banks/rules';
@@ -179,7 +179,7 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
     input = { ...input, format: 'xlsx', stream: Readable.from([xlsx]) };
   }
   // Read the plan before the transaction: it may query another service's tables.
-  const plan: PlanCode | null = input.systemOrIndividual === 1 ? await planOf(actor.userId) : null;
+  const plan: PlanCode | null = await limitingPlan(planOf, actor, input.systemOrIndividual === 1);
   const result = await inTransaction(db, async (client) => {
     const bank = await loadBank(
       client,
