@@ -2,13 +2,15 @@
  * Browser hardening, checked in Debian's Chromium against the whole platform: the app's pages
  * carry a Content-Security-Policy the app really runs under (log in and translate with no
  * violation), cannot be framed by another origin, and send nosniff and no-referrer; API answers
- * are no-store and sandboxed; an uploaded logo is served sandboxed, so its bytes never run.
- * (No API docs page exists yet; a route serving one opts out with `config.servesPage`.)
+ * are no-store and sandboxed; an uploaded logo is served sandboxed, so its bytes never run. The
+ * API docs page (`/api-doc`: Scalar, bundled and loaded on demand, over the gateway's
+ * openapi.json) runs under the same page policy, on a desktop and on a phone, with no
+ * violation: nothing from Scalar's CDN, no eval.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constants, publicEncrypt } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowserSuite } from '../support/browser-suite';
 import { E2E_ADMIN } from '../support/running-platform';
@@ -33,17 +35,17 @@ afterAll(async () => {
 });
 
 /** A page that records every CSP violation and console error it sees. */
-async function watchedPage(): Promise<{ page: Page; problems: string[] }> {
-  const context = await suite.browser.newContext({ locale: 'en-US', baseURL: suite.platform.url });
+async function watchedPage(options: BrowserContextOptions = {}): Promise<{ page: Page; problems: string[] }> {
+  const context = await suite.browser.newContext({ locale: 'en-US', baseURL: suite.platform.url, ...options });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`);
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
     });
   });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
+    if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => problems.push(err.message));
   return { page, problems };
@@ -102,6 +104,45 @@ describe('browser hardening headers', () => {
     expect(asset.headers.get('cache-control') ?? '').not.toContain('no-store');
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it('serves the API docs page under the page policy: Scalar renders every call without a violation', { timeout: 120_000 }, async () => {
+    const { page, problems } = await watchedPage();
+    // Public, like the rest of the main area: no login needed.
+    const answer = await page.goto('/api-doc');
+    const headers = answer!.headers();
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('sandbox');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    await page.waitForSelector(sel('api-doc-page'));
+    // Scalar has drawn the document: the operations, the worked examples and the code table.
+    await page.getByText('/user/remaining_str').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.getByText('LOGGED_IN_ELSEWHERE').first().waitFor({ state: 'attached' });
+    await page.getByText('/try_translate').first().waitFor({ state: 'attached' });
+    // The document it read is an API answer: sandboxed like every other.
+    const document = await fetch(`${suite.platform.url}/api/v1.0/openapi.json`);
+    expect((await document.json()).openapi).toBe('3.1.0');
+    expect(document.headers.get('content-security-policy')).toBe(UNTRUSTED_BYTES_CSP);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the API docs page on phones (360 and 430 px) without sideways scrolling', { timeout: 120_000 }, async () => {
+    for (const width of [360, 430]) {
+      const { page, problems } = await watchedPage({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
+      await page.goto('/api-doc');
+      await page.waitForSelector(sel('api-doc-page'));
+      await page.getByText('/user/remaining_str').first().waitFor({ state: 'attached', timeout: 30_000 });
+      await page.getByText('MT Platform API').first().waitFor({ state: 'visible' });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it('answers the API no-store and sandboxed', async () => {

@@ -5,6 +5,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { currentUserAgent, mobileRedirect } from '../mobile/mobile';
 import { MAIN_NAV } from '../nav/nav-items';
+import { ApiDocPage } from '../pages/api-doc/api-doc-page';
 import { DocTranslatePage } from '../pages/documents/doc-translate-page';
 import { publicTermRoute } from '../pages/banks/bank-page-routes';
 import { MyFilesPage } from '../pages/documents/my-files-page';
@@ -77,7 +78,7 @@ export const mainRoutes = [
   bankRoute(main, '/mymemorybank', 'nav.myMemory', 0, 'individual'),
   bankRoute(main, '/mytermbank', 'nav.myTerm', 1, 'individual'),
   publicTermRoute(main, '/publictermbank', 'nav.publicTerm'),
-  featureRoute(main, '/api-doc', 'nav.apiDoc'),
+  createRoute({ getParentRoute: main, path: '/api-doc', staticData: { titleKey: 'nav.apiDoc' }, component: ApiDocPage }),
   featureRoute(main, '/problem', 'nav.faq'),
 ] as const;
 
