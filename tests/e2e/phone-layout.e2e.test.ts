@@ -112,6 +112,9 @@ describe.each(LANGS)('a 412 px phone in %s', (lang) => {
     await page.click('[data-testid=drawer-to-account]');
     await page.waitForSelector('[data-testid=account-page]', { timeout: 15_000 });
     await openDrawer(page);
+    await page.click('[data-testid=drawer-to-messages]');
+    await page.waitForSelector('[data-testid=message-page]', { timeout: 15_000 });
+    await openDrawer(page);
     await page.click('[data-testid=drawer-logout]');
     await page.waitForURL('**/login', { timeout: 15_000 });
     await page.context().close();

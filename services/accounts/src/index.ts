@@ -62,3 +62,4 @@ export { findUserByAccount } from './users';
 export { currentTermsVersion, publishTermsVersion } from './terms';
 export { DevLogMailer, DevLogSmsProvider, SmtpMailer } from './delivery';
 export * from './messages/index';
+export { recordAction, recordSignIn, type ActionEntry, type LogActor, type LogQueryable } from './system-log/record';

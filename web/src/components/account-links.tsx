@@ -35,7 +35,7 @@ export function useAccountActions() {
 
 type DrawerProps = { user: UserData; permissions: PermissionMap; area: Area; onNavigate: () => void };
 
-/** The drawer's account section (phones): who is logged in, the links, and logout. */
+/** The drawer's account section (phones): who is logged in, the links, the messages (unread count) and logout. */
 export function DrawerAccountLinks({ user, permissions, area, onNavigate }: DrawerProps) {
   const { t } = useTranslation();
   const { go, logOut } = useAccountActions();
@@ -57,6 +57,12 @@ export function DrawerAccountLinks({ user, permissions, area, onNavigate }: Draw
       {accountLinks(area, permissions).map((link) => (
         <NavLink key={link.href} label={t(link.labelKey)} onClick={() => follow(link.href)} data-testid={`drawer-${link.testId}`} />
       ))}
+      <NavLink
+        label={t('commerce.unreadCount', { count: user.msg_count })}
+        onClick={() => follow('/message')}
+        data-testid="drawer-to-messages"
+        data-unread={user.msg_count}
+      />
       <NavLink label={t('user.logout')} c="red" onClick={logOut} data-testid="drawer-logout" />
     </div>
   );
