@@ -80,6 +80,19 @@ ensure_doc_tools() {
   fi
 }
 
+# The API documentation's examples are run as written by a test: curl, and Python with requests.
+ensure_example_tools() {
+  if command -v curl >/dev/null 2>&1 && python3 -c 'import requests' >/dev/null 2>&1; then return; fi
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing curl and python3-requests for the API documentation's examples (apt-get)..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends curl python3 python3-requests >/dev/null
+  else
+    echo "The API documentation's examples need: sudo apt-get install curl python3-requests" >&2
+    exit 1
+  fi
+}
+
 # Debian's torch and onnx build the models the MT benchmarks and test-model scripts need (no
 # PyPI here). Without libopenblas0-pthread torch falls back to a reference BLAS ~20x slower.
 ensure_model_build_tools() {
