@@ -30,13 +30,20 @@ afterAll(async () => {
   await gw.close();
 });
 
-/** Every stored file belongs to a row (a source or a result): nothing was left behind. */
+/**
+ * Every stored file belongs to a row (a source or a result): nothing was left behind. A file is
+ * done before its work files are deleted (the state change comes first, so a failed delete never
+ * loses a finished file), so the check waits for the deletes.
+ */
 async function expectStorageOwnedByRows() {
-  const { rows } = await gw.db.query<{ key: string }>(
-    'SELECT source_key AS key FROM doc_files UNION SELECT result_key FROM doc_files WHERE result_key IS NOT NULL',
-  );
-  const owned = new Set(rows.map((r) => r.key));
-  expect((await storedFiles(gw.storageDir)).filter((f) => !owned.has(f))).toEqual([]);
+  const unowned = async () => {
+    const { rows } = await gw.db.query<{ key: string }>(
+      'SELECT source_key AS key FROM doc_files UNION SELECT result_key FROM doc_files WHERE result_key IS NOT NULL',
+    );
+    const owned = new Set(rows.map((r) => r.key));
+    return (await storedFiles(gw.storageDir)).filter((f) => !owned.has(f));
+  };
+  await expect.poll(unowned, { timeout: 15_000, interval: 100 }).toEqual([]);
 }
 
 async function expectRefusedAtOnce(files: UploadFile[], code: number, message: RegExp, fields: Record<string, string> = {}) {
