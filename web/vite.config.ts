@@ -45,6 +45,9 @@ export default defineConfig({
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
           if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          // The rich-text editor (Mantine's Tiptap binding, Tiptap, ProseMirror) stays with the one
+          // page that uses it (/set-editor) instead of joining the chunk every page loads.
+          if (/node_modules\/(@mantine\/tiptap|@tiptap|prosemirror-)/.test(id)) return undefined;
           if (id.includes('node_modules/@mantine/')) return 'mantine';
           if (id.includes('node_modules/@tanstack/')) return 'tanstack';
           if (id.includes('node_modules/node-forge/')) return 'forge';

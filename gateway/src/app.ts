@@ -8,6 +8,7 @@ import type { Db } from '@mtp/platform';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authModeOf, authPlugin, type AuthMode } from './plugins/auth';
+import { adminOnlyPlugin, isAdminOnlyRoute } from './plugins/admin-only';
 import { envelopePlugin } from './plugins/envelope';
 import { webAppPlugin } from './plugins/web-app';
 import { billingRoutes } from './routes/billing-routes';
@@ -17,16 +18,22 @@ import { transferRoutes } from './routes/transfer-routes';
 import { remaining } from '@mtp/billing';
 import { permissionRoutes } from './routes/permission-routes';
 import { siteRoutes } from './routes/site-routes';
+import { companyRoutes } from './routes/company-routes';
 import { translationRoutes } from './routes/translation-routes';
 import { userRoutes } from './routes/user-routes';
 import type { DocDeps, TextJobDeps } from '@mtp/tasks';
 import { documentRoutes } from './routes/document-routes';
 import { adminRoutes } from './routes/admin-routes';
+import { userAdminRoutes } from './routes/user-admin-routes';
 import { cashierRoutes } from './routes/cashier-routes';
 import { commerceAdminRoutes } from './routes/commerce-admin-routes';
 import { commerceRoutes } from './routes/commerce-routes';
 import { setupCommerce, type CommerceOptions } from './routes/commerce-setup';
 import { messageRoutes } from './routes/message-routes';
+import { contentRoutes } from './routes/content-routes';
+import { homeRoutes } from './routes/home-routes';
+import type { DeviceRegistry } from '@mtp/ops';
+import { systemLogRoutes } from './routes/system-log-routes';
 import { forbidNulPlugin } from './plugins/forbid-nul';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -49,9 +56,12 @@ export type AppDeps = {
   frameAncestors?: string[];
   /** Plans, orders and payment: BILLING, the clock, the onPaid hook; default: billing on. */
   commerce?: CommerceOptions;
+  /** The device registry of this process (the admin home's devices up); absent: unknown. */
+  devices?: DeviceRegistry | null;
 };
 
-export type RouteEntry = { method: string; url: string; auth: AuthMode };
+/** `adminOnly`: only administrators and managers may call it (plugins/admin-only.ts). */
+export type RouteEntry = { method: string; url: string; auth: AuthMode; adminOnly: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,12 +83,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods.filter((m) => m !== 'HEAD')) {
-      routeList.push({ method, url: route.url, auth: authModeOf(route.url, route.config?.auth) });
+      routeList.push({
+        method,
+        url: route.url,
+        auth: authModeOf(route.url, route.config?.auth),
+        adminOnly: isAdminOnlyRoute(route.url, route.config),
+      });
     }
   });
   await app.register(envelopePlugin);
   await app.register(securityHeadersPlugin, { frameAncestors: deps.frameAncestors });
   await app.register(authPlugin, { accounts: deps.accounts });
+  await app.register(adminOnlyPlugin);
   await app.register(forbidNulPlugin);
   await app.register(rateLimitsPlugin, { db: deps.db, limits: deps.rateLimits });
   await app.register(multipart, { limits: { files: 5, fields: 20 } });
@@ -100,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(permissionRoutes, { accounts: deps.accounts });
       const pictures = deps.docs ? { bus: deps.docs.bus, storage: deps.docs.storage } : null;
       await api.register(siteRoutes, { accounts: deps.accounts, pictures });
+      await api.register(companyRoutes, { accounts: deps.accounts, pictures });
       await api.register(billingRoutes, { db: deps.db });
       await api.register(translationRoutes, { deps: deps.text });
       const planOf = async (userId: number) => (await remaining(deps.db, userId)).plan_code;
@@ -107,9 +124,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(transferRoutes, { db: deps.db, planOf });
       if (deps.docs) await api.register(documentRoutes, { docs: deps.docs });
       await api.register(adminRoutes, { db: deps.db });
+      await api.register(userAdminRoutes, { accounts: deps.accounts, clock: commerce.clock });
       await api.register(commerceRoutes, commerce);
       await api.register(commerceAdminRoutes, commerce);
       await api.register(messageRoutes, { db: deps.db });
+      await api.register(contentRoutes, { db: deps.db });
+      await api.register(homeRoutes, { db: deps.db, devices: deps.devices ?? null });
+      await api.register(systemLogRoutes, { accounts: deps.accounts });
     },
     { prefix: '/api/v1.0' },
   );

@@ -61,6 +61,8 @@ export type Config = {
   frameAncestors: string[];
   /** BILLING=on|off: off is a private deployment (nothing sold, every account unlimited); default on. */
   billing: boolean;
+  /** SYSTEM_LOG_RETENTION_DAYS: system-log lines older than this are deleted daily; 0 keeps all; default 365. */
+  systemLogRetentionDays: number;
 };
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -119,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: loadRateLimits(env),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     billing: billing === 'on',
+    systemLogRetentionDays: intVar(env, 'SYSTEM_LOG_RETENTION_DAYS', 365, 0),
   };
 }

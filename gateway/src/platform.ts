@@ -14,6 +14,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { startTranslationRuntime, type TranslationRuntime } from './translation-runtime';
 import { startNoticeSweeper } from './billing-notices-sweep';
+import { startSystemLogSweeper } from './system-log-sweep';
 
 export type Platform = {
   app: FastifyInstance;
@@ -76,11 +77,15 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     // Plans expiring or expired, low balances, frozen packages: posted to the message center.
     const notices = startNoticeSweeper({ db: database.db, log });
     started.unshift(() => notices.stop());
+    // System-log lines past SYSTEM_LOG_RETENTION_DAYS, deleted once a day.
+    const logSweep = startSystemLogSweeper({ db: database.db, retentionDays: config.systemLogRetentionDays, log });
+    started.unshift(() => logSweep.stop());
     const app = await buildApp({
       db: database.db,
       accounts,
       text: translation.text,
       docs: translation.docs,
+      devices: translation.devices,
       webDist: config.webDist,
       logger: opts.logger,
       trustProxy: config.trustProxy,
@@ -102,6 +107,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       close: async () => {
         await app.close();
         await notices.stop();
+        await logSweep.stop();
         await translation.stop();
         await bus.close();
         await storage.close();

@@ -40,7 +40,7 @@ export type TestGatewayOptions = {
   /** Run a document worker on the gateway's bus (default yes; no: uploads wait for one). */
   docWorker?: boolean;
   /** Passed to buildApp: proxies to trust, rate limits (default: the production defaults). */
-  app?: Pick<AppDeps, 'trustProxy' | 'rateLimits' | 'frameAncestors' | 'commerce'>;
+  app?: Pick<AppDeps, 'trustProxy' | 'rateLimits' | 'frameAncestors' | 'commerce' | 'devices'>;
 };
 
 export async function buildTestGateway(opts: TestGatewayOptions = {}) {
@@ -66,7 +66,14 @@ export async function buildTestGateway(opts: TestGatewayOptions = {}) {
     // The same document worker as a single machine runs, on this gateway's bus.
     docWorker: opts.docWorker ?? true,
   });
-  const app: FastifyInstance = await buildApp({ db: tdb.db, accounts, text: translation.text, docs: translation.docs, ...opts.app });
+  const app: FastifyInstance = await buildApp({
+    db: tdb.db,
+    accounts,
+    text: translation.text,
+    docs: translation.docs,
+    devices: translation.devices,
+    ...opts.app,
+  });
   const db: Db = tdb.db;
 
   const encrypt = (password: string) =>

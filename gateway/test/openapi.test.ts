@@ -53,7 +53,7 @@ describe('the OpenAPI document', () => {
   it('is public: a bad token does not stop it, and it is on the whitelist', async () => {
     const res = await gw.app.inject({ method: 'GET', url: '/api/v1.0/openapi.json', headers: { authorization: 'Bearer nonsense' } });
     expect(res.statusCode).toBe(200);
-    expect(gw.app.routeList).toContainEqual({ method: 'GET', url: '/api/v1.0/openapi.json', auth: 'ignore' });
+    expect(gw.app.routeList).toContainEqual(expect.objectContaining({ method: 'GET', url: '/api/v1.0/openapi.json', auth: 'ignore' }));
   });
 
   it('lists the public and user calls with their schemas, areas and security', () => {

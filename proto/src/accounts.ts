@@ -19,6 +19,8 @@ export const LoginBody = Type.Object({
   password: Type.String({ maxLength: 2048 }),
   agree_terms: Type.Optional(Type.Boolean()),
   site_code: Type.Optional(Type.String({ maxLength: 32 })),
+  /** RSA-encrypted: the new password of a pre-activated account, sent after 40060 (PASSWORD_CHANGE_REQUIRED). */
+  new_password: Type.Optional(Type.String({ maxLength: 2048 })),
 });
 export type LoginBody = Static<typeof LoginBody>;
 

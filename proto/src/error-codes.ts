@@ -60,6 +60,16 @@ export const CODES = {
   ACCOUNT_NOT_VERIFIED: entry(40032, 200, '请先验证当前账号', 'Please verify your current account first'),
   LANGUAGE_UNDETECTED: entry(40033, 200, '无法识别源语言，请选择源语言', 'The source language could not be detected; please choose it'),
   PAIR_UNAVAILABLE: entry(40034, 200, '该语言方向暂不可用', 'This language pair is not available on this server'),
+  // User administration (issue 18): pre-activated accounts, the enterprise member cap, imports.
+  PASSWORD_CHANGE_REQUIRED: entry(40060, 200, '首次登录请设置新密码', 'Please set a new password for your first sign-in'),
+  PASSWORD_UNCHANGED: entry(40061, 200, '新密码不能与当前密码相同', 'The new password must differ from the current one'),
+  USER_CAP_REACHED: entry(40062, 200, '已达到企业成员上限', 'The member limit of this enterprise has been reached'),
+  IMPORT_FILE_INVALID: entry(
+    40063,
+    200,
+    '请上传 XLSX 或 CSV 文件（列：account、username、password）',
+    'Please upload an XLSX or CSV file (columns: account, username, password)',
+  ),
   TRANSLATION_FAILED: entry(50010, 200, '翻译失败，请稍后重试', 'Translation failed, please try again later'),
   LOGO_INVALID: entry(
     40031,

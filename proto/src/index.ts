@@ -15,3 +15,7 @@ export * from './language';
 export * from './documents';
 export * from './operations';
 export * from './commerce';
+export * from './system-log';
+export * from './enterprises';
+export * from './user-admin';
+export * from './content';

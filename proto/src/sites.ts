@@ -8,6 +8,10 @@ export const SiteConfig = Type.Object({
   english_name: Type.String({ maxLength: 50 }),
   do_cat: Type.Boolean(),
   hidePicture: Type.Boolean(),
+  /** Whether the site offers the Office and screen-word add-ins (issue 18); absent: shown. */
+  showAddins: Type.Optional(Type.Boolean()),
+  /** An enterprise's login page shows the main site's logo beside its own (issue 18). */
+  show_main_logo: Type.Optional(Type.Boolean()),
 });
 export type SiteConfig = Static<typeof SiteConfig>;
 

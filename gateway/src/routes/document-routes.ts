@@ -40,6 +40,7 @@ import {
   type DocForm,
   type UploadedFile,
 } from '@mtp/tasks';
+import { siteById } from '@mtp/accounts';
 import { remaining } from '@mtp/billing';
 import { StorageLimitError } from '@mtp/platform';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -132,7 +133,9 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
       throw err;
     }
     await submitDocuments(docs, { userId: user.userId, role: user.role }, taskId, form, upload.files);
-    return ok(req, { task_id: taskId, do_cat: 0 });
+    // do_cat follows the caller's site: 1 where the site sends results to post-editing (CAT).
+    const site = await siteById(docs.db, user.siteId);
+    return ok(req, { task_id: taskId, do_cat: site.site_config.do_cat ? 1 : 0 });
   });
 
   // The cost before starting: the same form and checks as create, priced by the document

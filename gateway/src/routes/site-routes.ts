@@ -18,6 +18,7 @@ import { AppError, CreateSiteBody, LIMITS, Reply, SiteCodeQuery, SiteInfo, SiteL
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireUser } from '../plugins/auth';
 import { ok, sendCode } from '../plugins/envelope';
+import { requestActor } from '../plugins/request-origin';
 import { reencodeLogo, type PictureDeps } from './logo-reencoding';
 
 const LogoParams = Type.Object({
@@ -41,12 +42,12 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps; pic
 
   app.post('/site/create', { schema: { body: CreateSiteBody, response: { 200: Reply(SiteInfo) } } }, async (req) => {
     assertSuperAdmin(requireUser(req));
-    return ok(req, await createSite(accounts.db, req.body));
+    return ok(req, await createSite(accounts.db, req.body, requestActor(req)));
   });
 
   app.post('/site/update', { schema: { body: UpdateSiteBody, response: { 200: Reply(SiteInfo) } } }, async (req) => {
     assertSuperAdmin(requireUser(req));
-    return ok(req, await updateSite(accounts.db, req.body));
+    return ok(req, await updateSite(accounts.db, req.body, requestActor(req)));
   });
 
   // Multipart form: site_id, kind (large|small), then the file (PNG or JPG by content, <= 2 MB,
@@ -67,7 +68,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps; pic
     }
     // The declared type and name are not trusted: the worker reads the format from the bytes.
     const png = await reencodeLogo(pictures, part.file);
-    await saveLogo(accounts.db, siteId, kind as LogoKind, png);
+    await saveLogo(accounts.db, siteId, kind as LogoKind, png, requestActor(req));
     return ok(req, { logo_url: `/api/v1.0/site/logo/${siteId}/${kind}` });
   });
 

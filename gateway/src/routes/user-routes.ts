@@ -32,6 +32,7 @@ import { membershipOf, remaining } from '@mtp/billing';
 import type { Db } from '@mtp/platform';
 import { bearerToken, requireUser } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
+import { originOf } from '../plugins/request-origin';
 
 /**
  * The plan fields of the user data, from the billing ledger (accounts does not import billing;
@@ -59,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps }> =
   );
 
   app.post('/user/login', { config: { auth: 'ignore' }, schema: { body: LoginBody, response: { 200: Reply(TokenPair) } } }, async (req) =>
-    ok(req, await login(accounts, req.body)),
+    ok(req, await login(accounts, req.body, originOf(req))),
   );
 
   // The refresh token is the bearer here; it is checked by the call itself, not the auth hook.
@@ -109,7 +110,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps }> =
 
   // Administrators: activate or deactivate a user (a deactivated user cannot log in).
   app.post('/user/set_status', { schema: { body: SetUserStatusBody, response: { 200: Reply(Empty) } } }, async (req) => {
-    await setUserStatus(accounts, requireUser(req), req.body);
+    await setUserStatus(accounts, requireUser(req), req.body, originOf(req));
     return ok(req, null);
   });
 };

@@ -10,6 +10,7 @@ import { hashPassword } from './password-crypto';
 import { endUserSessions } from './sessions';
 import { findSiteRow, seedMainSite } from './sites';
 import { findUserById, insertUser, updateUser } from './users';
+import { actorOf, recordAction, type RequestOrigin } from './system-log/record';
 
 export const DEFAULT_ADMIN_ACCOUNT = 'admin@example.com';
 
@@ -23,7 +24,13 @@ export function assertSuperAdmin(ctx: AuthContext): void {
   if (ctx.role !== ROLES.ADMIN) throw new AppError('NO_PERMISSION');
 }
 
-export async function setUserStatus(deps: AccountsDeps, ctx: AuthContext, body: SetUserStatusBody): Promise<void> {
+/** Logged as `user.activate` / `user.deactivate` with the state before and after (issue 18). */
+export async function setUserStatus(
+  deps: AccountsDeps,
+  ctx: AuthContext,
+  body: SetUserStatusBody,
+  origin: RequestOrigin = {},
+): Promise<void> {
   assertAdmin(ctx);
   const user = await findUserById(deps.db, body.user_id);
   // A manager administers their own site only; a user outside it does not exist for them.
@@ -32,10 +39,18 @@ export async function setUserStatus(deps: AccountsDeps, ctx: AuthContext, body: 
   await inTransaction(deps.db, async (client) => {
     await updateUser(client, user.user_id, { activated: body.activated });
     if (!body.activated) await endUserSessions(client, user.user_id, 'deactivated');
+    await recordAction(client, actorOf(ctx, origin), {
+      action: body.activated ? 'user.activate' : 'user.deactivate',
+      targetType: 'user',
+      targetId: user.user_id,
+      before: { account: user.account, activated: user.activated },
+      after: { account: user.account, activated: body.activated },
+      siteId: user.site_id,
+    });
   });
 }
 
-function generatePassword(): string {
+export function generatePassword(): string {
   const letters = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ';
   const digits = '23456789';
   const all = letters + digits;

@@ -15,6 +15,9 @@ import { findSiteRow, isSiteDisabled, MAIN_SITE_CODE } from './sites';
 import { mustAgreeTerms, recordTermsAgreed } from './terms';
 import { findUserByAccount, findUserById, type UserRow } from './users';
 import { ROLES } from '@mtp/proto';
+import { replaceFirstPassword } from './user-admin/first-password';
+import { recordSignIn, type RequestOrigin } from './system-log/record';
+import { recordFailedSignIn, signInActor } from './system-log/sign-ins';
 
 async function signPair(deps: AccountsDeps, userId: number, sessionId: string, refreshTokenId: string): Promise<TokenPair> {
   const [access_token, refresh_token] = await Promise.all([
@@ -57,33 +60,49 @@ async function admittedBySite(deps: AccountsDeps, user: UserRow, siteCode: strin
   return user.role === ROLES.ADMIN && (await findSiteRow(deps.db, {}))?.site_id === user.site_id;
 }
 
-export async function login(deps: AccountsDeps, body: LoginBody): Promise<TokenPair> {
-  assertRule(checkAccount(body.account));
-  const password = decryptPassword(deps.keys, body.password);
+/**
+ * Every attempt leaves a system-log line (issue 18): a success in the transaction that opens the
+ * session, a failure (any refusal, with its reason) after it. `origin` is the caller's address
+ * and user agent, as the gateway saw them.
+ */
+export async function login(deps: AccountsDeps, body: LoginBody, origin: RequestOrigin = {}): Promise<TokenPair> {
+  let user: UserRow | null = null;
+  try {
+    assertRule(checkAccount(body.account));
+    const password = decryptPassword(deps.keys, body.password);
 
-  const user = await findUserByAccount(deps.db, body.account);
-  // Exactly one argon2 verify on every path, against a stand-in hash where there is no account
-  // (or no password): an unknown account must cost as long as a wrong password, or the answer
-  // time tells which accounts exist.
-  if (!user) {
-    await verifyPassword(deps.dummyPasswordHash, password);
-    throw new AppError('ACCOUNT_NOT_FOUND');
+    user = await findUserByAccount(deps.db, body.account);
+    // Exactly one argon2 verify on every path, against a stand-in hash where there is no account
+    // (or no password): an unknown account must cost as long as a wrong password, or the answer
+    // time tells which accounts exist.
+    if (!user) {
+      await verifyPassword(deps.dummyPasswordHash, password);
+      throw new AppError('ACCOUNT_NOT_FOUND');
+    }
+    const found = user;
+    const admitted = await admittedBySite(deps, found, body.site_code);
+    const passwordOk = await verifyPassword((admitted && found.password_hash) || deps.dummyPasswordHash, password);
+    if (!admitted) throw new AppError('ACCOUNT_NOT_FOUND');
+    if (!found.password_hash || !passwordOk) throw new AppError('PASSWORD_WRONG');
+    if (!found.activated) throw new AppError('ACCOUNT_DEACTIVATED');
+    await assertSiteUsable(deps, found.site_id);
+    if (body.agree_terms === true) await recordTermsAgreed(deps.db, found.user_id);
+    else if (await mustAgreeTerms(deps.db, found.terms_version)) throw new AppError('TERMS_NOT_AGREED');
+    // A pre-activated account's first password was chosen by someone else (user-admin/first-password.ts).
+    if (found.must_change_password) await replaceFirstPassword(deps, found, password, body.new_password);
+
+    const sessionId = await inTransaction(deps.db, async (client) => {
+      // Serialise logins of one account so two at once still leave exactly one live session.
+      await client.query('SELECT 1 FROM users WHERE user_id = $1 FOR UPDATE', [found.user_id]);
+      const id = await openSession(client, found.user_id, found.site_id);
+      await recordSignIn(client, signInActor(found, body.account, null, origin), true);
+      return id;
+    });
+    return await issueTokens(deps, found.user_id, sessionId);
+  } catch (err) {
+    await recordFailedSignIn(deps, { account: body.account, siteCode: body.site_code, user }, origin, err);
+    throw err;
   }
-  const admitted = await admittedBySite(deps, user, body.site_code);
-  const passwordOk = await verifyPassword((admitted && user.password_hash) || deps.dummyPasswordHash, password);
-  if (!admitted) throw new AppError('ACCOUNT_NOT_FOUND');
-  if (!user.password_hash || !passwordOk) throw new AppError('PASSWORD_WRONG');
-  if (!user.activated) throw new AppError('ACCOUNT_DEACTIVATED');
-  await assertSiteUsable(deps, user.site_id);
-  if (body.agree_terms === true) await recordTermsAgreed(deps.db, user.user_id);
-  else if (await mustAgreeTerms(deps.db, user.terms_version)) throw new AppError('TERMS_NOT_AGREED');
-
-  const sessionId = await inTransaction(deps.db, async (client) => {
-    // Serialise logins of one account so two at once still leave exactly one live session.
-    await client.query('SELECT 1 FROM users WHERE user_id = $1 FOR UPDATE', [user.user_id]);
-    return openSession(client, user.user_id, user.site_id);
-  });
-  return issueTokens(deps, user.user_id, sessionId);
 }
 
 /** Maps a session's state to the HTTP-status code the client reacts to. */
@@ -103,6 +122,8 @@ type AuthRow = {
   activated: boolean;
   account_status: number;
   expires_at: Date | null;
+  parent_status: number | null;
+  parent_expires_at: Date | null;
 };
 
 /** Every authenticated call runs this, so the session, user and site come in one query. */
@@ -110,8 +131,10 @@ export async function authenticate(deps: AccountsDeps, accessToken: string): Pro
   const verdict = await deps.tokens.verify(accessToken, 'access');
   if (!verdict.ok) throw new AppError('UNAUTHORIZED');
   const { rows } = await deps.db.query<AuthRow>(
-    `SELECT s.session_id, s.end_reason, u.user_id, u.role, u.site_id, u.account, u.activated, st.account_status, st.expires_at
+    `SELECT s.session_id, s.end_reason, u.user_id, u.role, u.site_id, u.account, u.activated, st.account_status, st.expires_at,
+       p.account_status AS parent_status, p.expires_at AS parent_expires_at
      FROM sessions s JOIN users u ON u.user_id = s.user_id JOIN sites st ON st.site_id = u.site_id
+       LEFT JOIN sites p ON p.site_id = st.parent_site_id
      WHERE s.session_id = $1`,
     [verdict.claims.sessionId],
   );
@@ -144,6 +167,9 @@ export async function refreshTokens(deps: AccountsDeps, refreshToken: string): P
   }
   const user = await findUserById(deps.db, rotated.userId);
   if (!user || !user.activated) throw new AppError('UNAUTHORIZED');
+  // Refreshing is a call of the site's user too: an expired enterprise answers 41007 here as well.
+  const site = await findSiteRow(deps.db, { id: user.site_id });
+  if (site && isSiteDisabled(site)) throw new AppError('SITE_DISABLED');
   return signPair(deps, user.user_id, sessionId, nextTokenId);
 }
 

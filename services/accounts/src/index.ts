@@ -62,4 +62,18 @@ export { findUserByAccount } from './users';
 export { currentTermsVersion, publishTermsVersion } from './terms';
 export { DevLogMailer, DevLogSmsProvider, SmtpMailer } from './delivery';
 export * from './messages/index';
-export { recordAction, recordSignIn, type ActionEntry, type LogActor, type LogQueryable } from './system-log/record';
+export {
+  actorOf,
+  recordAction,
+  recordSignIn,
+  type ActionEntry,
+  type LogActor,
+  type LogQueryable,
+  type RequestOrigin,
+} from './system-log/record';
+export * from './enterprises/index';
+export { listSystemLog, exportSystemLogCsv, SYSTEM_LOG_EXPORT_MAX_ROWS } from './system-log/search';
+export { deleteExpiredSystemLog } from './system-log/retention';
+export * from './user-admin/index';
+export { summarizeUsers, type UserSummary } from './user-summary';
+export * from './content/index';

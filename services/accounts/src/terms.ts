@@ -1,8 +1,8 @@
 /**
  * Versions of the user terms. The spec's rule "terms are agreed before login" holds per
  * version: a user agrees once (at registration, or at the first login after a new version is
- * published) and is not asked again until the terms change. The text itself ships with the web
- * app; the server only knows which version is current and which one each user agreed.
+ * published) and is not asked again until the terms change. Each version keeps its text
+ * (migration 007; read and edited through content/terms-text.ts).
  */
 import type { Db } from '@mtp/platform';
 import type pg from 'pg';
@@ -15,10 +15,18 @@ export async function currentTermsVersion(db: Queryable): Promise<number> {
   return rows[0]?.version ?? 1;
 }
 
-/** Publishes a new version: everyone is asked to agree again at their next login. */
-export async function publishTermsVersion(db: Queryable): Promise<number> {
+/**
+ * Publishes a new version: everyone is asked to agree again at their next login. `text` (already
+ * sanitized) is its text; without it the new version keeps the current one's.
+ */
+export async function publishTermsVersion(db: Queryable, text?: { zh: string; en: string }): Promise<number> {
   const { rows } = await db.query<{ version: number }>(
-    'INSERT INTO user_terms (version) SELECT COALESCE(max(version), 0) + 1 FROM user_terms RETURNING version',
+    `INSERT INTO user_terms (version, body_zh, body_en)
+     SELECT COALESCE(max(t.version), 0) + 1,
+            COALESCE($1, (SELECT body_zh FROM user_terms ORDER BY version DESC LIMIT 1), ''),
+            COALESCE($2, (SELECT body_en FROM user_terms ORDER BY version DESC LIMIT 1), '')
+     FROM user_terms t RETURNING version`,
+    [text?.zh ?? null, text?.en ?? null],
   );
   return rows[0]!.version;
 }

@@ -12,6 +12,8 @@ export type UserRow = {
   activated: boolean;
   /** The newest version of the user terms this user agreed (0: none yet; see terms.ts). */
   terms_version: number;
+  /** A pre-activated account whose first password must be replaced at login (migration 009). */
+  must_change_password: boolean;
   created_at: Date;
 };
 

@@ -2,7 +2,6 @@
  * The catalogue as stored (goods_skus): what get_goods lists and create_orders sells, with the
  * prices an administrator set. Only prices change at run time; the rest follows the constants.
  */
-import type { Db } from '@mtp/platform';
 import { AppError, type PlanCode } from '@mtp/proto';
 import type { CatalogueCode, CatalogueSku, GoodsTypeCode } from './catalogue-skus';
 import type { Queryable } from './grants';
@@ -50,9 +49,10 @@ export async function findSkuById(q: Queryable, skuId: number): Promise<StoredSk
  * Sets a sku's price (cents) from the next order on; orders already made keep theirs. Plans
  * given away (free) or sold by sales (enterprise) have no self-service price to set.
  */
-export async function updatePrice(db: Db, args: { skuCode: string; priceCents: number; adminUserId: number }): Promise<StoredSku> {
+/** `q` may be a transaction's client, so the caller can journal the change in the same transaction. */
+export async function updatePrice(q: Queryable, args: { skuCode: string; priceCents: number; adminUserId: number }): Promise<StoredSku> {
   if (!Number.isSafeInteger(args.priceCents) || args.priceCents < 0) throw new AppError('INVALID_PARAMS', 'price');
-  const { rows } = await db.query<SkuRow>(
+  const { rows } = await q.query<SkuRow>(
     `UPDATE goods_skus SET price_cents = $2, price_updated_at = now(), price_updated_by = $3
      WHERE code = $1 AND code NOT IN ('free', 'enterprise-y') RETURNING ${COLUMNS}`,
     [args.skuCode, args.priceCents, args.adminUserId],

@@ -53,3 +53,5 @@ export {
   type PaidOrderEvent,
   type NotificationOptions,
 } from './payment/notifications';
+export { summarizeUsage, type UsageSummary } from './usage-summary';
+export { grantPlanUntil, grantCharacters, usageByDay, livePlansByUser, STAFF_GRANT_SKU, type StaffGrant } from './staff-grants';

@@ -11,3 +11,4 @@ export { startSweeper, SWEEP_EVERY_MS, type Sweeper } from './recovery/sweeper';
 export { DEFAULT_RULES, type RecoveryRules } from './recovery/recovery-rules';
 export * from './documents/index';
 export * from './trials';
+export { summarizeTasks, type TaskSummary } from './task-summary';

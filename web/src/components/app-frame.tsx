@@ -4,7 +4,7 @@
  * Below `sm` the navbar is a drawer opened by the burger, and it also holds the account links:
  * a phone's header has room for the brand and the language switch only.
  */
-import { forwardRef, type AnchorHTMLAttributes } from 'react';
+import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from 'react';
 import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, type NavLinkProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Outlet, createLink, useLocation, type LinkComponent } from '@tanstack/react-router';
@@ -34,9 +34,11 @@ type Props = {
   navItems: readonly NavItem[];
   user: UserData;
   permissions: PermissionMap;
+  /** Shown above every page of the area (the main area's bulletins). */
+  banner?: ReactNode;
 };
 
-export function AppFrame({ area, testId, navTestId, navItems, user, permissions }: Props) {
+export function AppFrame({ area, testId, navTestId, navItems, user, permissions, banner }: Props) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure();
   const pathname = useLocation({ select: (l) => l.pathname });
@@ -80,6 +82,7 @@ export function AppFrame({ area, testId, navTestId, navItems, user, permissions 
         )}
       </AppShell.Navbar>
       <AppShell.Main>
+        {banner}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -8,6 +8,11 @@ import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { allBanksRoute } from '../pages/banks/bank-page-routes';
 import { orderManagementRoute } from '../pages/admin/orders/order-management-route';
+import { allUsersRoute, userDataRoute } from '../pages/admin/users/user-admin-routes';
+import { homeRoute } from '../pages/admin/home/home-route';
+import { editorRoute } from '../pages/admin/editor/editor-route';
+import { systemLogRoute } from '../pages/admin/system-log/system-log-route';
+import { managementRoute } from '../pages/admin/management/management-route';
 import { isOnMainSite } from '../site/use-site';
 import { AreaLayout } from './area-layout';
 import { bankRoute } from './bank-routes';
@@ -40,21 +45,21 @@ async function guardManagement({ context: { queryClient } }: { context: RouterCo
 }
 
 export const adminRoutes = [
-  featureRoute(admin, '/home', 'nav.home'),
-  featureRoute(admin, '/alluser', 'nav.allUser'),
-  featureRoute(admin, '/user-data', 'nav.userData'),
-  featureRoute(admin, '/management', 'nav.management', guardManagement),
+  homeRoute(admin),
+  allUsersRoute(admin),
+  userDataRoute(admin),
+  managementRoute(admin, guardManagement),
   bankRoute(admin, '/system-memorybank', 'nav.systemMemory', 0, 'system'),
   bankRoute(admin, '/system-termbank', 'nav.systemTerm', 1, 'system'),
   allBanksRoute(admin, '/all-memorybank', 'nav.allMemory', 0),
   allBanksRoute(admin, '/all-temtermbank', 'nav.allTerm', 1),
   orderManagementRoute(admin),
   bankRoute(admin, '/system-publictermbank', 'nav.systemPublicTerm', 1, 'public'),
-  featureRoute(admin, '/systemlog', 'nav.systemLog'),
+  systemLogRoute(admin),
   featureRoute(admin, '/traffic', 'nav.traffic'),
   featureRoute(admin, '/stats', 'nav.stats'),
   featureRoute(admin, '/device-mgr', 'nav.devices'),
-  featureRoute(admin, '/set-editor', 'nav.editor'),
+  editorRoute(admin),
   featureRoute(admin, '/backups', 'nav.backups'),
   createRoute({
     getParentRoute: admin,

@@ -3,6 +3,7 @@
  * permission map and the navigation entries that map allows. Each area's layout route loads
  * both queries before this renders.
  */
+import type { ReactNode } from 'react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { currentSessionUser } from '../auth/session-user';
 import { AppFrame } from '../components/app-frame';
@@ -18,9 +19,11 @@ type Props = {
   nav: readonly NavItem[];
   /** Entries this user may not open even when the permission map has them. */
   hidden?: readonly string[];
+  /** Shown above every page of the area. */
+  banner?: ReactNode;
 };
 
-export function AreaLayout({ area, testId, navTestId, nav, hidden }: Props) {
+export function AreaLayout({ area, testId, navTestId, nav, hidden, banner }: Props) {
   const sessionUser = currentSessionUser();
   const { data: user } = useSuspenseQuery(userDataQueryOptions(sessionUser));
   const { data: permission } = useSuspenseQuery(permissionQueryOptions(sessionUser));
@@ -32,6 +35,7 @@ export function AreaLayout({ area, testId, navTestId, nav, hidden }: Props) {
       navItems={visibleNavItems(nav, permission.permissions, hidden)}
       user={user}
       permissions={permission.permissions}
+      banner={banner}
     />
   );
 }

@@ -16,12 +16,14 @@ import { myFilesQueryOptions } from '../queries/my-files-query-options';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { AreaLayout } from './area-layout';
+import { LiveBulletins } from '../content/live-bulletins';
+import { problemRoute } from '../pages/problem/problem-route';
 import { bankRoute } from './bank-routes';
 import { featureRoute, rootRoute } from './root-route';
 import { pageFilterOf, validateTableSearch } from './table-search';
 
 function MainLayout() {
-  return <AreaLayout area="main" testId="main-layout" navTestId="main-nav" nav={MAIN_NAV} />;
+  return <AreaLayout area="main" testId="main-layout" navTestId="main-nav" nav={MAIN_NAV} banner={<LiveBulletins />} />;
 }
 
 export const mainLayoutRoute = createRoute({
@@ -79,7 +81,7 @@ export const mainRoutes = [
   bankRoute(main, '/mytermbank', 'nav.myTerm', 1, 'individual'),
   publicTermRoute(main, '/publictermbank', 'nav.publicTerm'),
   createRoute({ getParentRoute: main, path: '/api-doc', staticData: { titleKey: 'nav.apiDoc' }, component: ApiDocPage }),
-  featureRoute(main, '/problem', 'nav.faq'),
+  problemRoute(main),
 ] as const;
 
 /** Root-level redirects between the areas (spec section 2). */

@@ -18,6 +18,14 @@ export type LogActor = {
   userAgent?: string;
 };
 
+/** Where a request came from (the gateway's `req.ip`, which honours TRUST_PROXY, and User-Agent). */
+export type RequestOrigin = { ip?: string; userAgent?: string };
+
+/** The signed-in caller as a log actor. */
+export function actorOf(ctx: { userId: number; account: string; siteId: number }, origin: RequestOrigin = {}): LogActor {
+  return { userId: ctx.userId, account: ctx.account, siteId: ctx.siteId, ip: origin.ip, userAgent: origin.userAgent };
+}
+
 export type ActionEntry = {
   /** `<area>.<verb>`: 'user.create', 'user.update', 'site.update', 'permission.grant', ... */
   action: string;
@@ -51,7 +59,16 @@ export async function recordAction(q: LogQueryable, actor: LogActor, entry: Acti
   );
 }
 
-/** A sign-in attempt: `ok` false for a failure (the account as typed, no password ever). */
-export async function recordSignIn(q: LogQueryable, actor: LogActor, ok: boolean): Promise<void> {
-  await recordAction(q, actor, { action: ok ? 'sign_in' : 'sign_in_failed', targetType: 'user', targetId: actor.userId ?? actor.account });
+/**
+ * A sign-in attempt: `ok` false for a failure (the account as typed, no password ever), with the
+ * error's name as `reason` (`PASSWORD_WRONG`, `ACCOUNT_DEACTIVATED`, ...) so a run of failures
+ * reads as guessing or as a locked-out user.
+ */
+export async function recordSignIn(q: LogQueryable, actor: LogActor, ok: boolean, reason?: string): Promise<void> {
+  await recordAction(q, actor, {
+    action: ok ? 'sign_in' : 'sign_in_failed',
+    targetType: 'user',
+    targetId: actor.userId ?? actor.account,
+    after: reason === undefined ? undefined : { reason },
+  });
 }

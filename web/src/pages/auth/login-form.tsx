@@ -2,7 +2,8 @@
  * Account + password. The password is encrypted for the server; validation and account/password
  * errors appear under their fields, everything else is the client's toast. The terms are asked
  * only when the server answers 40014 (a newer version than the user agreed): the dialog opens
- * and, once agreed, the same login goes again with `agree_terms: true`.
+ * and, once agreed, the same login goes again with `agree_terms: true`. A pre-activated account's
+ * first login (40060) asks for a new password the same way and sends it as `new_password`.
  */
 import type { FormEvent } from 'react';
 import { Button, PasswordInput, Stack } from '@mantine/core';
@@ -17,6 +18,7 @@ import { startSession } from '../../auth/session';
 import { AccountInput } from './auth-inputs';
 import { fromCheck, type FieldErrors } from './field-error';
 import { useTermsPrompt } from './terms-dialog';
+import { useNewPasswordPrompt } from './new-password-dialog';
 import { useFormFields } from './use-form-fields';
 
 type Field = 'account' | 'password';
@@ -28,7 +30,12 @@ const FIELD_OF_CODE: Partial<Record<number, Field>> = {
   [CODES.PASSWORD_INVALID.code]: 'password',
   [CODES.PASSWORD_WRONG.code]: 'password',
 };
-const EXPECTED = [...Object.keys(FIELD_OF_CODE).map(Number), CODES.ACCOUNT_DEACTIVATED.code, CODES.TERMS_NOT_AGREED.code];
+const EXPECTED = [
+  ...Object.keys(FIELD_OF_CODE).map(Number),
+  CODES.ACCOUNT_DEACTIVATED.code,
+  CODES.TERMS_NOT_AGREED.code,
+  CODES.PASSWORD_CHANGE_REQUIRED.code,
+];
 
 type Props = { mode: LoginMode; siteCode: string | null; initialAccount?: string; redirect?: string };
 
@@ -38,6 +45,7 @@ export function LoginForm({ mode, siteCode, initialAccount = '', redirect }: Pro
   const queryClient = useQueryClient();
   const form = useFormFields({ account: initialAccount, password: '' });
   const terms = useTermsPrompt();
+  const newPassword = useNewPasswordPrompt();
   const { values } = form;
 
   function submit(event: FormEvent) {
@@ -46,20 +54,29 @@ export function LoginForm({ mode, siteCode, initialAccount = '', redirect }: Pro
       account: fromCheck(checkAccount(values.account)),
       password: fromCheck(checkPassword(values.password)),
     };
-    const attempt = async (agreeTerms: boolean) => {
-      const body = { account: values.account.trim(), password: await encryptForServer(values.password) };
-      const sent = agreeTerms ? { ...body, agree_terms: true } : body;
-      return login(siteCode ? { ...sent, site_code: siteCode } : sent, EXPECTED);
+    // What the server asked for so far: the terms (40014), a new first password (40060).
+    const extra: { agree_terms?: true; new_password?: string } = {};
+    const attempt = async () => {
+      const body = { account: values.account.trim(), password: await encryptForServer(values.password), ...extra };
+      return login(siteCode ? { ...body, site_code: siteCode } : body, EXPECTED);
     };
     const send = async () => {
       let tokens;
-      try {
-        tokens = await attempt(false);
-      } catch (err) {
-        if (!isApiError(err, CODES.TERMS_NOT_AGREED.code)) throw err;
-        // Declining leaves the user on the form, logged out, with nothing to correct.
-        if (!(await terms.ask(true))) return;
-        tokens = await attempt(true);
+      for (;;) {
+        try {
+          tokens = await attempt();
+          break;
+        } catch (err) {
+          // Declining either leaves the user on the form, logged out, with nothing to correct.
+          if (isApiError(err, CODES.TERMS_NOT_AGREED.code) && !extra.agree_terms) {
+            if (!(await terms.ask(true))) return;
+            extra.agree_terms = true;
+          } else if (isApiError(err, CODES.PASSWORD_CHANGE_REQUIRED.code) && !extra.new_password) {
+            const chosen = await newPassword.ask();
+            if (!chosen) return;
+            extra.new_password = await encryptForServer(chosen);
+          } else throw err;
+        }
       }
       const permission = await startSession(queryClient, tokens, mode === 'site' ? siteCode : null);
       await router.navigate({ href: afterLoginPath(mode, permission.role, redirect) });
@@ -88,6 +105,7 @@ export function LoginForm({ mode, siteCode, initialAccount = '', redirect }: Pro
         </Button>
       </Stack>
       {terms.dialog}
+      {newPassword.dialog}
     </form>
   );
 }

@@ -6,7 +6,11 @@
 import { useRef, useState } from 'react';
 import { Alert, Anchor, ScrollArea, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { FormDialog } from '../../components/form-dialog';
+import { termsQueryOptions } from '../../content/content-query-options';
+import { RichHtml } from '../../content/rich-html';
+import { currentLang } from '../../i18n';
 
 type Ask = { changed: boolean; resolve: (agreed: boolean) => void };
 
@@ -53,13 +57,19 @@ export function useTermsPrompt() {
   return { ask, dialog };
 }
 
+/** The stored terms (`notice_or_document_data/2`, sanitized HTML); the app's own copy until they arrive or if they cannot. */
 function TermsText() {
   const { t } = useTranslation();
+  const stored = useQuery(termsQueryOptions(currentLang())).data?.content;
   return (
-    <ScrollArea.Autosize mah="50vh">
-      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-        {t('auth.termsBody')}
-      </Text>
+    <ScrollArea.Autosize mah="50vh" data-testid="terms-text">
+      {stored ? (
+        <RichHtml html={stored} />
+      ) : (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {t('auth.termsBody')}
+        </Text>
+      )}
     </ScrollArea.Autosize>
   );
 }

@@ -2,36 +2,20 @@
  * /ordermanagement rendered through the real router against the fake gateway (commerce calls
  * answered by commerce/fake-commerce.ts), and the pure rules of its URL and price input.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { storage } from '../../../api/instance';
-import { clearTokens, rememberSite } from '../../../auth/tokens';
+import { describe, expect, it } from 'vitest';
+import { loginAs, withAdminPageSession } from '../../../test-utils/admin-page-session';
 import { createCommerceGateway, fakeGoods, type CommerceScript } from '../../../commerce/fake-commerce';
 import { changeLang } from '../../../i18n';
 import { renderRoute } from '../../../test-utils/render-route';
 import { ordersQueryOf, parseYuan, validateOrderSearch, yuanText } from './order-search';
 
-const realFetch = globalThis.fetch;
+withAdminPageSession();
 
 function serve(script: CommerceScript = {}) {
   const gateway = createCommerceGateway(script);
   globalThis.fetch = gateway.fetch as typeof fetch;
   return gateway;
 }
-
-function loginAs(who: 'admin' | 'manager' | 'normal') {
-  storage.setItem('authToken', who);
-  storage.setItem('refreshToken', `${who}-refresh`);
-}
-
-beforeEach(async () => {
-  clearTokens(storage);
-  rememberSite(storage, null);
-  await changeLang('en_US');
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  clearTokens(storage);
-});
 
 describe('/ordermanagement', () => {
   it('lists every order with the URL’s filters, pages, export and the super admin’s price table', async () => {
