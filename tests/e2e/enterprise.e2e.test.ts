@@ -2,7 +2,10 @@
  * Enterprises in a real browser against the whole platform: the administrator creates one on
  * /management with both logos (re-encoded by the document worker), reads the manager's first
  * password once; the manager's login page /{code} shows the enterprise's logos (and the main
- * site's, as set), takes its title from the site (hideTitle), and lets the manager in.
+ * site's, as set), takes its title from the site (hideTitle), and lets the manager in. The
+ * manager adds a member on /alluser; the member logs in on /{code} (a first password set by
+ * someone else is changed at once); the administrator finds both in the system log and the
+ * member among the users counted on /home.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +40,7 @@ const loadedImage = (page: Page, selector: string) =>
   page.locator(selector).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
 describe('enterprise management and the enterprise login page', () => {
-  it('creates an enterprise with logos; its manager logs in on /{code} under its logos and title', async () => {
+  it('creates an enterprise with logos; its manager logs in on /{code} and adds a member, who logs in there; the admin sees both', async () => {
     const admin = await adminPage(suite);
     const errors: string[] = [];
     admin.on('pageerror', (err) => errors.push(err.message));
@@ -91,8 +94,62 @@ describe('enterprise management and the enterprise login page', () => {
     await expect.poll(() => page.title()).toMatch(/ – Acme E2E$/);
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toMatch(/^ey/);
 
-    expect(errors).toEqual([]);
+    // The manager adds a member of the enterprise.
+    await page.goto('/alluser');
+    await page.waitForSelector('[data-testid=all-users-page]', { timeout: 15_000 });
+    await page.click('[data-testid=user-add]');
+    await page.fill('[data-testid=user-form-account]', 'member@acme-e2e.com');
+    await page.fill('[data-testid=user-form-username]', 'Member');
+    await page.fill('[data-testid=user-form-password]', 'First1234');
+    await page.click('[data-testid=user-form-dialog-submit]');
+    await page.locator('[data-testid=user-row]', { hasText: 'member@acme-e2e.com' }).first().waitFor({ timeout: 15_000 });
     await context.close();
+
+    // The member's first login there: the first password is replaced, the terms agreed.
+    const memberContext = await suite.browser.newContext({ locale: 'en-US', baseURL: suite.platform.url });
+    const member = await memberContext.newPage();
+    member.on('pageerror', (err) => errors.push(err.message));
+    await member.goto('/acme-e2e');
+    await member.fill('input[name=account]', 'member@acme-e2e.com');
+    await member.fill('input[name=password]', 'First1234');
+    await member.click('[data-testid=login-submit]');
+    // Each step the login asks for (the terms, then a password of the member's own) until inside.
+    const step = member.locator('[data-testid=main-layout], [data-testid=terms-dialog-submit], [data-testid=new-password]').first();
+    for (let asked = 0; asked < 4; asked++) {
+      await step.waitFor({ timeout: 15_000 });
+      const what = await step.getAttribute('data-testid');
+      if (what === 'main-layout') break;
+      if (what === 'terms-dialog-submit') await step.click();
+      else {
+        await member.fill('[data-testid=new-password]', 'Member5678');
+        await member.fill('[data-testid=new-password-confirm]', 'Member5678');
+        await member.click('[data-testid=new-password-dialog-submit]');
+      }
+      await member.locator(`[data-testid=${what}]`).waitFor({ state: 'detached', timeout: 15_000 });
+    }
+    await member.waitForSelector('[data-testid=main-layout]', { timeout: 15_000 });
+    await expect.poll(() => member.title()).toMatch(/ – Acme E2E$/);
+    await memberContext.close();
+
+    // The administrator sees the manager's addition and the member's sign-in in the system log.
+    await admin.goto('/systemlog?actor=acme-e2e.com');
+    await admin.waitForSelector('[data-testid=system-log-page]', { timeout: 15_000 });
+    const rows = admin.locator('[data-testid=system-log-row]');
+    await expect
+      .poll(() => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))))
+      .toEqual(expect.arrayContaining(['user.create', 'sign_in']));
+    expect(await admin.locator('[data-testid=system-log-row][data-action="user.create"]').first().textContent()).toContain(
+      'boss@acme-e2e.com',
+    );
+    expect(await admin.locator('[data-testid=system-log-row][data-action=sign_in]').first().textContent()).toContain('member@acme-e2e.com');
+    // And on /home: the admin, the manager and the member are users, and both new ones were active today.
+    await admin.goto('/home');
+    await admin.waitForSelector('[data-testid=home-page]', { timeout: 15_000 });
+    const figure = async (id: string) => Number(((await admin.textContent(`[data-testid=home-value-${id}]`)) ?? '').replace(/\D/g, ''));
+    await expect.poll(() => figure('users-total')).toBeGreaterThanOrEqual(3);
+    expect(await figure('users-active')).toBeGreaterThanOrEqual(3);
+
+    expect(errors).toEqual([]);
     await admin.context().close();
-  }, 120_000);
+  }, 180_000);
 });

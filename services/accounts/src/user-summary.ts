@@ -10,7 +10,7 @@ export type UserSummary = { total: number; activeToday: number };
 export async function summarizeUsers(db: Db, opts: { siteId: number | null; dayStart: Date }): Promise<UserSummary> {
   const { rows } = await db.query<{ total: number; active: number }>(
     `SELECT
-       (SELECT count(*)::int FROM users u WHERE $1::int IS NULL OR u.site_id = $1) AS total,
+       (SELECT count(*)::int FROM users u WHERE u.deleted_at IS NULL AND ($1::int IS NULL OR u.site_id = $1)) AS total,
        (SELECT count(DISTINCT s.user_id)::int FROM sessions s JOIN users u USING (user_id)
          WHERE s.created_at >= $2 AND ($1::int IS NULL OR u.site_id = $1)) AS active`,
     [opts.siteId, opts.dayStart],

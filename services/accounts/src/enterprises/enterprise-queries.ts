@@ -15,7 +15,7 @@ const SELECT_ENTERPRISE = `
     EXISTS (SELECT 1 FROM site_logos l WHERE l.site_id = s.site_id AND l.kind = 'small' AND l.mime = 'image/png') AS has_small_logo,
     p.account_status AS parent_status, p.expires_at AS parent_expires_at, p.site_name AS parent_name,
     m.account AS manager_account,
-    (SELECT count(*)::int FROM users u WHERE u.site_id = s.site_id AND u.role <> ${ROLES.MANAGER}) AS member_count
+    (SELECT count(*)::int FROM users u WHERE u.site_id = s.site_id AND u.deleted_at IS NULL AND u.role <> ${ROLES.MANAGER}) AS member_count
   FROM sites s
     LEFT JOIN sites p ON p.site_id = s.parent_site_id
     LEFT JOIN users m ON m.user_id = s.manager_user_id
