@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { RemainingData } from './billing';
 import { CurrentOrderData, ExpiredOrderData, MemberData, PlanCodeSchema, SkuCodeSchema } from './commerce';
 import { MyFileItem } from './documents';
+import { BankItem } from './language';
 
 const UserId = Type.Integer({ minimum: 1 });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -138,5 +139,7 @@ export const AdminUserData = Type.Object({
   orders: Type.Object({ current: CurrentOrderData, expired: ExpiredOrderData }),
   /** The user's recent documents (My Documents' newest). */
   tasks: Type.Array(MyFileItem),
+  /** The user's own memories and termbases (the newest 100). */
+  banks: Type.Array(BankItem),
 });
 export type AdminUserData = Static<typeof AdminUserData>;

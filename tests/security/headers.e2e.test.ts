@@ -138,7 +138,10 @@ describe('browser hardening headers', () => {
       await page.waitForSelector(sel('api-doc-page'));
       await page.getByText('/user/remaining_str').first().waitFor({ state: 'attached', timeout: 30_000 });
       await page.getByText('MT Platform API').first().waitFor({ state: 'visible' });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      // Against the layout viewport (clientWidth): a phone zooms out to show what overflows, which
+      // widens innerWidth with it and would hide the overflow. The highlighted examples come last.
+      await page.waitForFunction(() => document.querySelectorAll('[class^=hljs-]').length > 0, undefined, { timeout: 30_000 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
       expect(problems).toEqual([]);
       await page.context().close();

@@ -1,10 +1,12 @@
 /**
  * What the user administration screens show from billing, composed here because accounts does
  * not import billing: the plan column and plan filter of `admin/users`, and `/user-data`'s plan,
- * balance, usage and orders, beside the recent documents of the tasks service.
+ * balance, usage and orders, beside the recent documents of the tasks service and the user's
+ * banks from the language service.
  */
 import { loadVisibleUser, siteNameOf, type ListedUser, type PlanFilter, type StaffCaller } from '@mtp/accounts';
 import { billingEnabled, currentOrders, expiredOrders, livePlansByUser, memberInfo, remaining, usageByDay } from '@mtp/billing';
+import { listUserBanks } from '@mtp/language';
 import type { Db } from '@mtp/platform';
 import type { AdminUserData, AdminUserItem, PlanCode, UiLang } from '@mtp/proto';
 import { listMyFiles } from '@mtp/tasks';
@@ -40,14 +42,11 @@ export async function withPlan(db: Db, user: ListedUser, lang: UiLang, now: Date
 
 const RECENT_TASKS = 10;
 
-/**
- * One user's page. Banks are not listed: the language service exports no per-user list or count
- * (its all-banks list matches by keyword only), so the page links to the all-banks screens.
- */
+/** One user's page; `loadVisibleUser` scopes it (a manager's answer for another site's user is 40020). */
 export async function userAdminData(db: Db, caller: StaffCaller, userId: number, lang: UiLang, now: Date): Promise<AdminUserData> {
   const user = await loadVisibleUser(db, caller, userId);
   const listed = { ...user, site_name: await siteNameOf(db, user.site_id) };
-  const [profile, member, balance, usage, current, expired, tasks] = await Promise.all([
+  const [profile, member, balance, usage, current, expired, tasks, banks] = await Promise.all([
     withPlan(db, listed, lang, now),
     memberInfo(db, { userId, lang, now }),
     remaining(db, userId, now),
@@ -55,6 +54,7 @@ export async function userAdminData(db: Db, caller: StaffCaller, userId: number,
     currentOrders(db, { userId, lang, now }),
     expiredOrders(db, { userId, lang, now, page: 1, page_size: 10 }),
     listMyFiles(db, userId, { page: 1, page_size: RECENT_TASKS }, lang),
+    listUserBanks(db, userId),
   ]);
-  return { profile, member, balance, usage, orders: { current, expired }, tasks: tasks.list };
+  return { profile, member, balance, usage, orders: { current, expired }, tasks: tasks.list, banks };
 }

@@ -6,3 +6,4 @@ export { languageMigrations } from './migrations';
 export * from './banks/index';
 export * from './transfer/index';
 export * from './lookup/index';
+export { listUserBanks, USER_BANKS_SHOWN } from './banks/user-banks';

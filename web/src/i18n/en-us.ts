@@ -643,7 +643,10 @@ export const enUS = {
     kind: { text: 'Text', picture: 'Pictures', task: 'Documents and jobs' },
     orders: 'Orders',
     tasks: 'Recent documents',
-    banksNote: 'Their memories and termbases:',
+    banks: 'Memories and termbases',
+    memory: 'Memory',
+    termbase: 'Termbase',
+    banksNote: 'Read and moderate every user’s banks in:',
     firstLogin: {
       title: 'Choose a new password',
       hint: 'Your account was set up for you. Choose your own password to continue.',

@@ -638,7 +638,10 @@ export const zhCN: Messages = {
     kind: { text: '文本', picture: '图片', task: '文档和任务' },
     orders: '订单',
     tasks: '最近的文档',
-    banksNote: '其记忆库和术语库：',
+    banks: '记忆库和术语库',
+    memory: '记忆库',
+    termbase: '术语库',
+    banksNote: '查看和管理所有用户的库：',
     firstLogin: {
       title: '设置新密码',
       hint: '您的账号由管理员创建，请设置自己的密码后继续。',

@@ -16,8 +16,9 @@ import {
   type PlanCode,
   type RenameBankBody,
 } from '@mtp/proto';
+import { auditBankChange, bankSummary } from './bank-audit';
 import { bankLimit, bankLimitError, checkBankName, planLimits } from './rules';
-import type { Actor, BanksDeps, Flag, PlanOf } from './types';
+import type { Actor, BankAudit, BanksDeps, Flag, PlanOf } from './types';
 
 /** A pool or a transaction's client. */
 export type Queryable = Db | Parameters<Parameters<typeof inTransaction>[1]>[0];
@@ -147,8 +148,11 @@ export async function bankLimitsOf(deps: BanksDeps, actor: Actor, flag: Flag): P
   return plan ? planLimits(plan, flag) : undefined;
 }
 
-/** `POST tm_term_library/create`. Individual banks count against the owner's plan (42005). */
-export async function createBank(deps: BanksDeps, actor: Actor, body: CreateBankBody): Promise<BankItem> {
+/**
+ * `POST tm_term_library/create`. Individual banks count against the owner's plan (42005).
+ * `audit` logs staff's changes to banks not their own (bank-audit.ts): here a new system bank.
+ */
+export async function createBank(deps: BanksDeps, actor: Actor, body: CreateBankBody, audit?: BankAudit): Promise<BankItem> {
   const name = checkBankName(body.name);
   if (body.src_lang === body.tgt_lang) throw new AppError('SAME_LANGUAGE');
   const flag = body.flag as Flag;
@@ -183,25 +187,45 @@ export async function createBank(deps: BanksDeps, actor: Actor, body: CreateBank
         isPublic,
       ],
     );
-    return toBankItem(rows[0]!);
+    const bank = rows[0]!;
+    await auditBankChange(client, actor, bank, audit, {
+      action: 'bank.create',
+      targetType: 'bank',
+      targetId: bank.bank_id,
+      after: bankSummary(bank),
+    });
+    return toBankItem(bank);
   });
 }
 
 /** `POST tm_term_library/rename`. */
-export async function renameBank(db: Db, actor: Actor, body: RenameBankBody): Promise<BankItem> {
+export async function renameBank(db: Db, actor: Actor, body: RenameBankBody, audit?: BankAudit): Promise<BankItem> {
   const name = checkBankName(body.name);
   return inTransaction(db, async (client) => {
-    await loadBank(client, actor, { bankId: body.bank_id, flag: body.flag }, 'write', true);
+    const bank = await loadBank(client, actor, { bankId: body.bank_id, flag: body.flag }, 'write', true);
     const { rows } = await client.query<BankRow>('UPDATE tm_banks SET name = $2 WHERE bank_id = $1 RETURNING *', [body.bank_id, name]);
+    await auditBankChange(client, actor, bank, audit, {
+      action: 'bank.rename',
+      targetType: 'bank',
+      targetId: bank.bank_id,
+      before: { name: bank.name },
+      after: { name },
+    });
     return toBankItem(rows[0]!);
   });
 }
 
 /** `DELETE tm_term_library/delete/{flag}/{bankId}`: the bank and all its entries (staff may moderate). */
-export async function deleteBank(db: Db, actor: Actor, flag: Flag, bankId: number): Promise<{ bank_id: number }> {
+export async function deleteBank(db: Db, actor: Actor, flag: Flag, bankId: number, audit?: BankAudit): Promise<{ bank_id: number }> {
   return inTransaction(db, async (client) => {
-    await loadBank(client, actor, { bankId, flag }, 'moderate', true);
+    const bank = await loadBank(client, actor, { bankId, flag }, 'moderate', true);
     await client.query('DELETE FROM tm_banks WHERE bank_id = $1', [bankId]);
+    await auditBankChange(client, actor, bank, audit, {
+      action: 'bank.delete',
+      targetType: 'bank',
+      targetId: bankId,
+      before: bankSummary(bank),
+    });
     return { bank_id: bankId };
   });
 }

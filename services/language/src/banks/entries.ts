@@ -15,11 +15,12 @@ import {
   type InsertEntryBody,
   type UpdateEntryBody,
 } from '@mtp/proto';
+import { auditBankChange, auditsChange, entryText, type LoggedEntry } from './bank-audit';
 import { likePattern, limitingPlan, loadBank, type BankRow, type Queryable } from './banks';
 import { tokenRegistryOf } from '../lookup/token-registry';
 import { lookupValues, matchColumns } from './match-columns';
 import { checkEntry, entryLimit, entryLimitError } from './rules';
-import type { Actor, BanksDeps, Flag } from './types';
+import type { Actor, BankAudit, BanksDeps, Flag } from './types';
 
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -152,8 +153,8 @@ async function selectEntry(q: Queryable, entryId: number | string): Promise<Entr
   return toEntryItem(rows[0]!);
 }
 
-/** `POST tm_term/es_insert`. */
-export async function insertEntry(deps: BanksDeps, actor: Actor, body: InsertEntryBody): Promise<EntryItem> {
+/** `POST tm_term/es_insert`. `audit` logs staff's entries in banks not their own (system banks). */
+export async function insertEntry(deps: BanksDeps, actor: Actor, body: InsertEntryBody, audit?: BankAudit): Promise<EntryItem> {
   // Read the plan before the transaction: it may query another service's tables.
   const plan = await limitingPlan(deps.planOf, actor, body.system_or_individual === 1);
   return inTransaction(deps.db, async (client) => {
@@ -178,16 +179,32 @@ export async function insertEntry(deps: BanksDeps, actor: Actor, body: InsertEnt
       ],
     );
     await client.query('UPDATE tm_banks SET entry_count = entry_count + 1 WHERE bank_id = $1', [bank.bank_id]);
-    return selectEntry(client, rows[0]!.entry_id);
+    const entry = await selectEntry(client, rows[0]!.entry_id);
+    await auditBankChange(client, actor, bank, audit, {
+      action: 'entry.create',
+      targetType: 'entry',
+      targetId: entry.entry_id,
+      after: { bank_id: bank.bank_id, ...entryText(entry) },
+    });
+    return entry;
   });
 }
 
 /** `POST tm_term/es_update`: replaces the entry's texts, note, extra attributes and context. */
-export async function updateEntry(db: Db, actor: Actor, body: UpdateEntryBody): Promise<EntryItem> {
+export async function updateEntry(db: Db, actor: Actor, body: UpdateEntryBody, audit?: BankAudit): Promise<EntryItem> {
   return inTransaction(db, async (client) => {
     const bank = await writableBank(client, actor, body);
     const { src, tgt } = entryPair(bank, body);
     const text = checkEntry(body, src);
+    // The old texts are read only when the change is logged (staff on a bank not their own).
+    const old = auditsChange(actor, bank, audit)
+      ? (
+          await client.query<LoggedEntry>('SELECT entry_id, source, translated FROM tm_entries WHERE entry_id = $1 AND bank_id = $2', [
+            body.entry_id,
+            bank.bank_id,
+          ])
+        ).rows[0]
+      : undefined;
     const { rowCount } = await client.query(
       `UPDATE tm_entries SET source = $3, translated = $4, note = $5, extra = coalesce($6::jsonb, extra),
          prev_source = CASE WHEN $7::boolean THEN $8 ELSE prev_source END, src_lang = $9, tgt_lang = $10, updated_at = now(),
@@ -208,12 +225,31 @@ export async function updateEntry(db: Db, actor: Actor, body: UpdateEntryBody): 
       ],
     );
     if (rowCount === 0) throw new AppError('NOT_FOUND', `entry ${body.entry_id}`);
-    return selectEntry(client, body.entry_id);
+    const entry = await selectEntry(client, body.entry_id);
+    if (old) {
+      await auditBankChange(client, actor, bank, audit, {
+        action: 'entry.update',
+        targetType: 'entry',
+        targetId: entry.entry_id,
+        before: { bank_id: bank.bank_id, ...entryText(old) },
+        after: { bank_id: bank.bank_id, ...entryText(entry) },
+      });
+    }
+    return entry;
   });
 }
 
-/** Deletions are moderation: staff may delete entries of the banks they moderate. */
-async function deleteWhere(db: Db, actor: Actor, body: DeleteAllBody, condition: string, args: unknown[]): Promise<{ deleted: number }> {
+/** The most deleted entries a log line lists by text (a choice may name 1,000); the count is always whole. */
+const LOGGED_ENTRIES = 100;
+
+type Deletion = { action: 'entry.delete' | 'entry.delete_choice' | 'entry.delete_all'; condition: string; args: unknown[] };
+
+/**
+ * Deletions are moderation: staff may delete entries of the banks they moderate. Staff's line
+ * (on a bank not their own) keeps the deleted entries' texts, except for a whole bank's, which
+ * keeps the count only (reading back a million entries to log them is not worth it).
+ */
+async function deleteWhere(db: Db, actor: Actor, body: DeleteAllBody, deletion: Deletion, audit?: BankAudit): Promise<{ deleted: number }> {
   return inTransaction(db, async (client) => {
     const bank = await loadBank(
       client,
@@ -222,26 +258,50 @@ async function deleteWhere(db: Db, actor: Actor, body: DeleteAllBody, condition:
       'moderate',
       true,
     );
-    const { rowCount } = await client.query(`DELETE FROM tm_entries WHERE bank_id = $1${condition}`, [bank.bank_id, ...args]);
+    const logged = auditsChange(actor, bank, audit) && deletion.action !== 'entry.delete_all';
+    const { rows, rowCount } = await client.query<LoggedEntry>(
+      `DELETE FROM tm_entries WHERE bank_id = $1${deletion.condition}${logged ? ' RETURNING entry_id, source, translated' : ''}`,
+      [bank.bank_id, ...deletion.args],
+    );
     const deleted = rowCount ?? 0;
-    if (deleted > 0) await client.query('UPDATE tm_banks SET entry_count = entry_count - $2 WHERE bank_id = $1', [bank.bank_id, deleted]);
+    if (deleted === 0) return { deleted };
+    await client.query('UPDATE tm_banks SET entry_count = entry_count - $2 WHERE bank_id = $1', [bank.bank_id, deleted]);
+    const one = deletion.action === 'entry.delete';
+    await auditBankChange(client, actor, bank, audit, {
+      action: deletion.action,
+      targetType: one ? 'entry' : 'bank',
+      targetId: one ? String(deletion.args[0]) : bank.bank_id,
+      before: {
+        bank_id: bank.bank_id,
+        bank_name: bank.name,
+        deleted,
+        ...(logged ? { entries: rows.slice(0, LOGGED_ENTRIES).map(entryText) } : {}),
+      },
+    });
     return { deleted };
   });
 }
 
 /** `DELETE tm_term/es_delete`: one entry; an entry not in the bank answers NOT_FOUND. */
-export async function deleteEntry(db: Db, actor: Actor, body: DeleteEntryBody): Promise<{ deleted: number }> {
-  const result = await deleteWhere(db, actor, body, ' AND entry_id = $2', [body.entry_id]);
+export async function deleteEntry(db: Db, actor: Actor, body: DeleteEntryBody, audit?: BankAudit): Promise<{ deleted: number }> {
+  const result = await deleteWhere(
+    db,
+    actor,
+    body,
+    { action: 'entry.delete', condition: ' AND entry_id = $2', args: [body.entry_id] },
+    audit,
+  );
   if (result.deleted === 0) throw new AppError('NOT_FOUND', `entry ${body.entry_id}`);
   return result;
 }
 
 /** `DELETE tm_term/es_delete_data_by_choice`: the chosen entries of the bank (others' ids are ignored). */
-export function deleteEntriesByChoice(db: Db, actor: Actor, body: DeleteChoiceBody): Promise<{ deleted: number }> {
-  return deleteWhere(db, actor, body, ' AND entry_id = ANY($2::bigint[])', [body.choices]);
+export function deleteEntriesByChoice(db: Db, actor: Actor, body: DeleteChoiceBody, audit?: BankAudit): Promise<{ deleted: number }> {
+  const deletion: Deletion = { action: 'entry.delete_choice', condition: ' AND entry_id = ANY($2::bigint[])', args: [body.choices] };
+  return deleteWhere(db, actor, body, deletion, audit);
 }
 
 /** `DELETE tm_term/es_delete_all`: every entry of the bank. */
-export function deleteAllEntries(db: Db, actor: Actor, body: DeleteAllBody): Promise<{ deleted: number }> {
-  return deleteWhere(db, actor, body, '', []);
+export function deleteAllEntries(db: Db, actor: Actor, body: DeleteAllBody, audit?: BankAudit): Promise<{ deleted: number }> {
+  return deleteWhere(db, actor, body, { action: 'entry.delete_all', condition: '', args: [] }, audit);
 }

@@ -45,8 +45,9 @@ export function ApiDocPage() {
           </Group>
         }
       >
-        {/* Scalar's sticky parts sit below the app's 56 px header, not under it. */}
-        <div data-testid="api-reference" style={{ ['--scalar-custom-header-height' as string]: '56px', minWidth: 0 }}>
+        {/* Scalar's sticky parts sit below the app's 56 px header, not under it. Its heading link
+            buttons stick out past a phone's edge: clipped (not hidden, which would end sticky). */}
+        <div data-testid="api-reference" style={{ ['--scalar-custom-header-height' as string]: '56px', minWidth: 0, overflowX: 'clip' }}>
           <ScalarReference url={OPENAPI_URL} />
         </div>
       </Suspense>

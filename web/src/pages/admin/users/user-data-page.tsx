@@ -1,15 +1,17 @@
 /**
  * /user-data?user_id=: one user's profile, plan, balance, characters used per day and kind (the
- * last 30 days), orders and recent documents. Banks are not listed: the language service has no
- * per-user list yet, so the page links to the all-banks screens, which search by account.
+ * last 30 days), orders, recent documents and their own memories and termbases (read here;
+ * moderated on the all-banks screens, which the banks card links to).
  */
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { BankItem } from '@mtp/proto';
 import { Link } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentSessionUser } from '../../../auth/session-user';
 import { formatDateTime } from '../../../commerce/format';
 import { toUiLang } from '../../../i18n/lang';
+import { useLanguageName } from '../../banks/bank-dialogs';
 import { userAdminDataQueryOptions } from './user-admin-query-options';
 import { roleKey } from './user-table';
 
@@ -103,13 +105,40 @@ function UserData({ userId }: { userId: number }) {
             {f.file_name} · {f.status} · {formatDateTime(f.created_at, lang)}
           </Text>
         ))}
-        <Text size="xs" c="dimmed" mt="xs">
-          {t('userAdmin.banksNote')}{' '}
-          <Anchor component={Link} to="/all-memorybank" search={{ keyword: profile.account } as never}>
-            {t('nav.allMemory')}
-          </Anchor>
-        </Text>
       </Card>
+      <UserBanks banks={data.banks} />
     </Stack>
+  );
+}
+
+/** The user's memories and termbases, one line each (wraps on a phone), and where to moderate them. */
+function UserBanks({ banks }: { banks: readonly BankItem[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = toUiLang(i18n.language);
+  const langName = useLanguageName();
+  return (
+    <Card withBorder data-testid="user-banks">
+      <Text fw={600}>{t('userAdmin.banks')}</Text>
+      {banks.length === 0 && <Text c="dimmed">{t('userAdmin.none')}</Text>}
+      {banks.map((b) => (
+        <Text key={b.bank_id} size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="user-bank">
+          <Badge variant="light" size="sm" mr={6}>
+            {t(b.flag === 0 ? 'userAdmin.memory' : 'userAdmin.termbase')}
+          </Badge>
+          {b.name} · {t(b.tow_way === 1 ? 'bank.pairTwoWay' : 'bank.pair', { src: langName(b.src_lang), tgt: langName(b.tgt_lang) })} ·{' '}
+          {t('bank.entries', { count: b.entry_count })} · {formatDateTime(b.created_at, lang)}
+        </Text>
+      ))}
+      <Text size="xs" c="dimmed" mt="xs">
+        {t('userAdmin.banksNote')}{' '}
+        <Anchor component={Link} to="/all-memorybank" data-testid="user-banks-memories">
+          {t('nav.allMemory')}
+        </Anchor>
+        {' · '}
+        <Anchor component={Link} to="/all-temtermbank" data-testid="user-banks-termbases">
+          {t('nav.allTerm')}
+        </Anchor>
+      </Text>
+    </Card>
   );
 }

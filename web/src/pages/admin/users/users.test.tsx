@@ -51,6 +51,21 @@ function serve() {
           expired: { order_list: [], pages: 0, total: 0 },
         },
         tasks: [],
+        banks: [
+          {
+            bank_id: 31,
+            name: 'Member legal',
+            bank_name: 'Member legal',
+            flag: 0,
+            system_or_individual: 1,
+            src_lang: 'en-us',
+            tgt_lang: 'zh-cn',
+            tow_way: 0,
+            domain: 'general',
+            entry_count: 4321,
+            created_at: '2026-01-03T04:05:06Z',
+          },
+        ],
       };
       return ok(data);
     }
@@ -104,14 +119,34 @@ describe('/alluser', () => {
 });
 
 describe('/user-data', () => {
-  it('shows one user’s profile, plan, balance, usage and orders', async () => {
+  it('shows one user’s profile, plan, balance, usage, orders and banks', async () => {
     const requests = serve();
     loginAs('admin');
     const page = await renderRoute('/user-data?user_id=107');
     expect(requests).toContain('/api/v1.0/admin/user_data?user_id=107');
-    expect(page.testIds).toEqual(expect.arrayContaining(['user-data-page', 'user-profile', 'user-plan-card', 'user-usage', 'user-order']));
+    expect(page.testIds).toEqual(
+      expect.arrayContaining(['user-data-page', 'user-profile', 'user-plan-card', 'user-usage', 'user-order', 'user-banks', 'user-bank']),
+    );
     expect(page.html).toContain('member7@example.com');
     expect(page.html).toContain('1,234');
+    expect(page.html).toContain('Memories and termbases');
+    expect(page.html).toContain('Member legal');
+    expect(page.html).toContain('4321 entries');
+    expect(page.html).toContain('href="/all-memorybank"');
+    expect(page.html).toContain('href="/all-temtermbank"');
+  });
+
+  it('shows the banks in Chinese', async () => {
+    serve();
+    loginAs('admin');
+    await changeLang('zh_CN');
+    try {
+      const page = await renderRoute('/user-data?user_id=107');
+      expect(page.html).toContain('记忆库和术语库');
+      expect(page.html).toContain('Member legal');
+    } finally {
+      await changeLang('en_US');
+    }
   });
 
   it('asks for a user when none is named', async () => {
