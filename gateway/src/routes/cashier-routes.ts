@@ -64,8 +64,8 @@ function page(reply: FastifyReply, lang: UiLang, body: string, status = 200) {
     .header('content-security-policy', PAGE_CSP)
     .header('cache-control', 'no-store')
     .send(
-      `<!doctype html><html lang="${lang === 'zh_CN' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><title>${escapeHtml(t.title)}</title>` +
-        `<style>body{font-family:sans-serif;max-width:32rem;margin:2rem auto}.banner{background:#fff3cd;padding:.5rem}button{margin-right:1rem}</style>` +
+      `<!doctype html><html lang="${lang === 'zh_CN' ? 'zh-CN' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title>` +
+        `<style>body{font-family:sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}.banner{background:#fff3cd;padding:.5rem}form{display:inline-block;margin:1rem 1rem 0 0}button{font-size:1rem;padding:.6rem 1.6rem}</style>` +
         `</head><body><h1>${escapeHtml(t.title)}</h1><p class="banner">${escapeHtml(t.banner)}</p>${body}</body></html>`,
     );
 }
