@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type PayStatus } from '@mtp/proto';
@@ -77,19 +78,12 @@ export function OrderManagementPage({ search, onSearch }: Props) {
               data-testid="order-state"
               w={{ base: '100%', sm: 180 }}
             />
-            <TextInput
-              type="date"
-              label={t('commerce.admin.from')}
-              value={search.from ?? ''}
-              onChange={(e) => filter({ from: e.currentTarget.value || undefined })}
-              data-testid="order-from"
-            />
-            <TextInput
-              type="date"
-              label={t('commerce.admin.to')}
-              value={search.to ?? ''}
-              onChange={(e) => filter({ to: e.currentTarget.value || undefined })}
-              data-testid="order-to"
+            <DateRangeFilter
+              from={search.from}
+              to={search.to}
+              labels={{ from: t('commerce.admin.from'), to: t('commerce.admin.to') }}
+              onChange={filter}
+              testIdPrefix="order"
             />
             <Button variant="light" loading={exporting} onClick={exportCsv} data-testid="order-export">
               {t('commerce.admin.export')}

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PLAN_CODES, ROLES, type AdminUserItem, type PlanCode, type UserState } from '@mtp/proto';
@@ -105,19 +106,12 @@ export function AllUsersPage({ search, onSearch }: Props) {
               data-testid="user-state"
               w={{ base: '100%', sm: 140 }}
             />
-            <TextInput
-              type="date"
-              label={t('userAdmin.from')}
-              value={search.from ?? ''}
-              onChange={(e) => filter({ from: e.currentTarget.value || undefined })}
-              data-testid="user-from"
-            />
-            <TextInput
-              type="date"
-              label={t('userAdmin.to')}
-              value={search.to ?? ''}
-              onChange={(e) => filter({ to: e.currentTarget.value || undefined })}
-              data-testid="user-to"
+            <DateRangeFilter
+              from={search.from}
+              to={search.to}
+              labels={{ from: t('userAdmin.from'), to: t('userAdmin.to') }}
+              onChange={filter}
+              testIdPrefix="user"
             />
           </Group>
           <UserTable users={data.list} superAdmin={superAdmin} onAction={(kind, u) => setOpen({ kind, user: u })} />
