@@ -33,8 +33,11 @@ describe('roles', () => {
     const [a, m, n, free] = [await perms(admin), await perms(manager.access_token), await perms(normal.access_token), await perms()];
     expect(a.ToBackstage?.values).toBe(0);
     expect(m.ToBackstage?.values).toBe(1);
-    expect(m.CompanyManager).toBeUndefined();
-    expect(a.CompanyManager).toBeDefined();
+    for (const key of ['CompanyManager', 'TrafficManagement', 'DeviceManagement', 'BackUp']) {
+      expect(m[key], key).toBeUndefined();
+      expect(a[key], key).toBeDefined();
+    }
+    expect(m.SystemLog).toBeDefined();
     expect(n.ToBackstage).toBeUndefined();
     expect(n.MyTM).toBeDefined();
     expect(free.MyTM).toBeUndefined();

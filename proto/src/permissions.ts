@@ -56,6 +56,9 @@ const ADMIN_FEATURES: readonly FeatureKey[] = [
   'BackUp',
 ];
 
+/** What a manager (an enterprise's administrator) does not get. */
+export const PLATFORM_ADMIN_FEATURES: readonly FeatureKey[] = ['CompanyManager', 'TrafficManagement', 'DeviceManagement', 'BackUp'];
+
 export type PermissionContext = {
   role: Role | null; // null: a free (not logged in) visitor
   siteDoCat: boolean;
@@ -73,8 +76,9 @@ export function permissionMap(ctx: PermissionContext): PermissionMap {
   if (ctx.role !== null && (ctx.siteDoCat || isAdminRole(ctx.role))) keys.add('PostEditing');
   if (ctx.siteHidePicture) keys.delete('PictureTranslation');
   if (isAdminRole(ctx.role)) ADMIN_FEATURES.forEach((k) => keys.add(k));
-  // Enterprise management is the super administrator's alone.
-  if (ctx.role === ROLES.MANAGER) keys.delete('CompanyManager');
+  // Enterprise management and the platform's operations (traffic limits, devices, backups) are
+  // the super administrator's alone: they act on every site at once.
+  if (ctx.role === ROLES.MANAGER) PLATFORM_ADMIN_FEATURES.forEach((k) => keys.delete(k));
 
   const map: PermissionMap = {};
   for (const key of FEATURE_KEYS) {
