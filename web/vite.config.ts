@@ -48,6 +48,9 @@ export default defineConfig({
           // The rich-text editor (Mantine's Tiptap binding, Tiptap, ProseMirror) stays with the one
           // page that uses it (/set-editor) instead of joining the chunk every page loads.
           if (/node_modules\/(@mantine\/tiptap|@tiptap|prosemirror-)/.test(id)) return undefined;
+          // The charts (@mantine/charts over recharts and d3) likewise stay with /stats, their one page.
+          if (/node_modules\/(@mantine\/charts|recharts|recharts-scale|react-smooth|victory-vendor|d3-[a-z-]+)\//.test(id))
+            return undefined;
           if (id.includes('node_modules/@mantine/')) return 'mantine';
           if (id.includes('node_modules/@tanstack/')) return 'tanstack';
           if (id.includes('node_modules/node-forge/')) return 'forge';

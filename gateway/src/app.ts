@@ -32,13 +32,20 @@ import { setupCommerce, type CommerceOptions } from './routes/commerce-setup';
 import { messageRoutes } from './routes/message-routes';
 import { contentRoutes } from './routes/content-routes';
 import { homeRoutes } from './routes/home-routes';
-import type { DeviceRegistry } from '@mtp/ops';
+import { TrafficSettings, type DeviceController, type DeviceRegistry } from '@mtp/ops';
+import { deviceRoutes } from './routes/device-routes';
+import { resolveSite } from '@mtp/accounts';
+import { ROLES } from '@mtp/proto';
+import { trafficRoutes } from './routes/traffic-routes';
 import { systemLogRoutes } from './routes/system-log-routes';
+import { backupRoutes, type BackupDeps } from './routes/backup-routes';
+import { statsRoutes } from './routes/stats-routes';
 import { forbidNulPlugin } from './plugins/forbid-nul';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './openapi/openapi-plugin';
-import type { RateLimits, TrustProxy } from './security-settings';
+import { metricsPlugin, type MetricsOptions } from './metrics/metrics-plugin';
+import { DEFAULT_RATE_LIMITS, DEFAULT_TRAFFIC, type RateLimits, type TrafficConfig, type TrustProxy } from './security-settings';
 
 export type AppDeps = {
   db: Db;
@@ -52,12 +59,20 @@ export type AppDeps = {
   trustProxy?: TrustProxy;
   /** Limits of login and the code calls (RATE_LIMIT_*); default: DEFAULT_RATE_LIMITS. */
   rateLimits?: RateLimits;
+  /** The frequency limit until an administrator sets one (TRAFFIC_*); default: DEFAULT_TRAFFIC. */
+  traffic?: TrafficConfig;
   /** Origins allowed to frame the app (FRAME_ANCESTORS); default: none. */
   frameAncestors?: string[];
   /** Plans, orders and payment: BILLING, the clock, the onPaid hook; default: billing on. */
   commerce?: CommerceOptions;
   /** The device registry of this process (the admin home's devices up); absent: unknown. */
   devices?: DeviceRegistry | null;
+  /** Device settings (the /device-mgr calls); absent: those calls are not served. */
+  deviceControl?: DeviceController | null;
+  /** Backups (/backups): the bus, storage and this process's backup runner; absent: not served. */
+  backups?: BackupDeps | null;
+  /** Who may read GET /metrics beside this host itself (METRICS_ALLOW, METRICS_TOKEN); default: nobody else. */
+  metrics?: MetricsOptions;
 };
 
 /** `adminOnly`: only administrators and managers may call it (plugins/admin-only.ts). */
@@ -68,6 +83,33 @@ declare module 'fastify' {
     /** Every route with the auth mode it runs under (for the whitelist tests and the docs). */
     routeList: RouteEntry[];
   }
+}
+
+/** This replica's cached traffic settings; the environment's values apply until some are set. */
+function trafficSettingsOf(deps: AppDeps): { settings: TrafficSettings; minuteMs: number } {
+  const config = deps.traffic ?? DEFAULT_TRAFFIC;
+  const login = (deps.rateLimits ?? DEFAULT_RATE_LIMITS).login;
+  const defaults = {
+    frequency: config.defaultLimit,
+    login: { perAccount: login.perAccount, perIp: login.perIp, windowMinutes: login.windowSeconds / 60 },
+  };
+  return { settings: new TrafficSettings(deps.db, defaults, config.cacheMs), minuteMs: config.minuteMs };
+}
+
+/** ADMIN on the main site; the main site's id is read once (it never changes). */
+function platformAdminCheck(db: Db) {
+  let mainSite: Promise<number> | null = null;
+  return async (auth: { role: number; siteId: number }) => {
+    if (auth.role !== ROLES.ADMIN) return false;
+    mainSite ??= resolveSite(db).then(
+      (site) => site.site_id,
+      (err: unknown) => {
+        mainSite = null;
+        throw err;
+      },
+    );
+    return auth.siteId === (await mainSite);
+  };
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -92,11 +134,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   await app.register(envelopePlugin);
+  // First after the envelope: its onResponse hook times every route, and /metrics, /readyz live here.
+  await app.register(metricsPlugin, {
+    db: deps.db,
+    bus: deps.text.bus,
+    pool: deps.text.pool,
+    devices: deps.devices ?? null,
+    metrics: deps.metrics ?? { allow: [] },
+  });
   await app.register(securityHeadersPlugin, { frameAncestors: deps.frameAncestors });
   await app.register(authPlugin, { accounts: deps.accounts });
   await app.register(adminOnlyPlugin);
   await app.register(forbidNulPlugin);
-  await app.register(rateLimitsPlugin, { db: deps.db, limits: deps.rateLimits });
+  const traffic = trafficSettingsOf(deps);
+  await app.register(rateLimitsPlugin, {
+    db: deps.db,
+    limits: deps.rateLimits,
+    traffic: { settings: traffic.settings, minuteMs: traffic.minuteMs, isPlatformAdmin: platformAdminCheck(deps.db) },
+  });
   await app.register(multipart, { limits: { files: 5, fields: 20 } });
   // Before the routes: it documents each route as it is added (GET /api/v1.0/openapi.json).
   await app.register(openapiPlugin);
@@ -131,6 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(contentRoutes, { db: deps.db });
       await api.register(homeRoutes, { db: deps.db, devices: deps.devices ?? null });
       await api.register(systemLogRoutes, { accounts: deps.accounts });
+      if (deps.devices && deps.deviceControl) {
+        await api.register(deviceRoutes, { db: deps.db, registry: deps.devices, controller: deps.deviceControl });
+      }
+      if (deps.backups) await api.register(backupRoutes, { accounts: deps.accounts, backups: deps.backups });
+      await api.register(trafficRoutes, { accounts: deps.accounts, settings: traffic.settings });
+      await api.register(statsRoutes, { db: deps.db });
     },
     { prefix: '/api/v1.0' },
   );

@@ -4,7 +4,16 @@
  */
 import { loadRemoteSettings, spinSetting, type RemoteSettings } from '@mtp/mt-worker';
 import { secretSetting } from '@mtp/accounts';
-import { loadRateLimits, parseFrameAncestors, parseTrustProxy, type RateLimits, type TrustProxy } from './security-settings';
+import {
+  loadRateLimits,
+  loadTrafficConfig,
+  parseFrameAncestors,
+  parseTrustProxy,
+  type RateLimits,
+  type TrafficConfig,
+  type TrustProxy,
+} from './security-settings';
+import { parseMetricsAllow } from './metrics/metrics-access';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,12 +66,20 @@ export type Config = {
   trustProxy: TrustProxy;
   /** RATE_LIMIT_*: per-account and per-address limits of login and the code calls. */
   rateLimits: RateLimits;
+  /** TRAFFIC_DEFAULT_MAX / _MINUTES: the frequency limit until an administrator sets one (TRAFFIC_MINUTE_MS: tests). */
+  traffic: TrafficConfig;
   /** FRAME_ANCESTORS: origins allowed to frame the app (the Office add-in's host); absent: none. */
   frameAncestors: string[];
   /** BILLING=on|off: off is a private deployment (nothing sold, every account unlimited); default on. */
   billing: boolean;
   /** SYSTEM_LOG_RETENTION_DAYS: system-log lines older than this are deleted daily; 0 keeps all; default 365. */
   systemLogRetentionDays: number;
+  /** BACKUP_SCHEDULE / BACKUP_RETENTION: the backup schedule (cron) and scheduled backups kept, until set on /backups. */
+  backupDefaults: { schedule: string; retention: number };
+  /** METRICS_ALLOW: addresses/CIDRs that may read GET /metrics without a token (this host always may). */
+  metricsAllow: string[];
+  /** METRICS_TOKEN (or _FILE): `Authorization: Bearer <token>` reads GET /metrics from anywhere; absent: no token. */
+  metricsToken: string | undefined;
 };
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -76,6 +93,13 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1)
 function optional(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v === '' ? undefined : v;
+}
+
+/** A short token could be guessed from outside; 16 characters is the least worth sending. */
+function metricsToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = secretSetting(env, 'METRICS_TOKEN');
+  if (token !== undefined && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
+  return token;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -119,8 +143,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mtRemote: loadRemoteSettings(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: loadRateLimits(env),
+    traffic: loadTrafficConfig(env),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     billing: billing === 'on',
     systemLogRetentionDays: intVar(env, 'SYSTEM_LOG_RETENTION_DAYS', 365, 0),
+    backupDefaults: { schedule: optional(env, 'BACKUP_SCHEDULE') ?? '0 3 * * *', retention: intVar(env, 'BACKUP_RETENTION', 7) },
+    metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
+    metricsToken: metricsToken(env),
   };
 }

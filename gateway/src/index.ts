@@ -5,4 +5,13 @@
 export { buildApp, type AppDeps, type RouteEntry } from './app';
 export { loadConfig, REPO_ROOT, type Config } from './config';
 export { startPlatform, allMigrations, type Platform, type StartOptions } from './platform';
-export { DEFAULT_RATE_LIMITS, RATE_LIMIT_VARS, type RateLimits, type RateRule, type TrustProxy } from './security-settings';
+export {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_TRAFFIC,
+  RATE_LIMIT_VARS,
+  type RateLimits,
+  type RateRule,
+  type TrafficConfig,
+  type TrustProxy,
+} from './security-settings';
+export { statsSourcesOf, rebuildStats } from './stats-sources';

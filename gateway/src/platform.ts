@@ -15,6 +15,9 @@ import type { Config } from './config';
 import { startTranslationRuntime, type TranslationRuntime } from './translation-runtime';
 import { startNoticeSweeper } from './billing-notices-sweep';
 import { startSystemLogSweeper } from './system-log-sweep';
+import { startBackups } from './backup-host';
+import { startStatsRollup } from '@mtp/ops';
+import { statsSourcesOf } from './stats-sources';
 
 export type Platform = {
   app: FastifyInstance;
@@ -80,18 +83,28 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     // System-log lines past SYSTEM_LOG_RETENTION_DAYS, deleted once a day.
     const logSweep = startSystemLogSweeper({ db: database.db, retentionDays: config.systemLogRetentionDays, log });
     started.unshift(() => logSweep.stop());
+    // Statistics' daily rollups: the backfill now, then today every few minutes.
+    const statsJob = startStatsRollup({ db: database.db, sources: statsSourcesOf(database.db), log });
+    started.unshift(() => statsJob.stop());
+    // Backups: this process takes its share of ops.backup jobs and fires the schedule.
+    const backups = await startBackups(config, { db: database.db, bus, storage, migrations: await allMigrations(), log });
+    started.unshift(() => backups.runner.stop());
     const app = await buildApp({
       db: database.db,
       accounts,
       text: translation.text,
       docs: translation.docs,
       devices: translation.devices,
+      deviceControl: translation.deviceControl,
       webDist: config.webDist,
       logger: opts.logger,
       trustProxy: config.trustProxy,
       rateLimits: config.rateLimits,
+      traffic: config.traffic,
       frameAncestors: config.frameAncestors,
       commerce: { billing: config.billing },
+      metrics: { allow: config.metricsAllow, token: config.metricsToken },
+      backups,
     });
     return {
       app,
@@ -108,6 +121,8 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
         await app.close();
         await notices.stop();
         await logSweep.stop();
+        await statsJob.stop();
+        await backups.runner.stop();
         await translation.stop();
         await bus.close();
         await storage.close();

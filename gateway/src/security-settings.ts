@@ -101,3 +101,39 @@ export function parseFrameAncestors(raw: string | undefined): string[] {
   }
   return origins;
 }
+
+/** The general frequency limit's environment: what applies until an administrator sets a default. */
+export type TrafficConfig = {
+  /** TRAFFIC_DEFAULT_MAX requests per TRAFFIC_DEFAULT_MINUTES minutes. */
+  defaultLimit: { maxRequests: number; windowMinutes: number };
+  /**
+   * TRAFFIC_MINUTE_MS (tests only): how long one "minute" of the traffic settings lasts. The
+   * counters still run on the database's real clock; a test shortens the minute to see a window end.
+   */
+  minuteMs: number;
+  /** How long a replica keeps the settings it read (ms); tests may shorten it. */
+  cacheMs?: number;
+};
+
+// 1200 a minute (20 a second) per user, key or address: far above a person's use of the pages
+// (the document page polls every 2 s) and above any of the test suites' polling, while a script
+// hammering one account or address is still held back. Free visitors behind one NAT share it.
+export const DEFAULT_TRAFFIC: TrafficConfig = { defaultLimit: { maxRequests: 1200, windowMinutes: 1 }, minuteMs: 60_000 };
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > max) throw new Error(`${name} must be an integer from 1 to ${max}, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+export function loadTrafficConfig(env: NodeJS.ProcessEnv): TrafficConfig {
+  return {
+    defaultLimit: {
+      maxRequests: positiveInt(env, 'TRAFFIC_DEFAULT_MAX', DEFAULT_TRAFFIC.defaultLimit.maxRequests, 1_000_000),
+      windowMinutes: positiveInt(env, 'TRAFFIC_DEFAULT_MINUTES', DEFAULT_TRAFFIC.defaultLimit.windowMinutes, 1440),
+    },
+    minuteMs: positiveInt(env, 'TRAFFIC_MINUTE_MS', DEFAULT_TRAFFIC.minuteMs, 60_000),
+  };
+}

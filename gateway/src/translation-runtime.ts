@@ -10,7 +10,8 @@ import { startDocWorker, type DocWorker } from '@mtp/doc-worker';
 import { detectLanguage, ModelRegistry, RemoteChatEngine, startMtWorker, type MtWorker, type RemoteSettings } from '@mtp/mt-worker';
 import { ledgerPort, remaining } from '@mtp/billing';
 import { createTmPort } from '@mtp/language';
-import { DeviceRegistry } from '@mtp/ops';
+import { DeviceController, DeviceRegistry } from '@mtp/ops';
+import { routeForUser } from './device-pools';
 import type { Bus, Db, ObjectStorage } from '@mtp/platform';
 import { BusMtClient, startTasksRuntime, type DocDeps, type TasksRuntime, type TextJobDeps } from '@mtp/tasks';
 
@@ -41,6 +42,8 @@ export type TranslationRuntime = {
   text: TextJobDeps;
   docs: DocDeps | null;
   devices: DeviceRegistry;
+  /** Device settings, their reconciliation and the choice of enterprise pools. */
+  deviceControl: DeviceController;
   worker: MtWorker | null;
   docWorker: DocWorker | null;
   tasks: TasksRuntime;
@@ -51,7 +54,15 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
   const log = opts.log ?? (() => {});
   const pool = opts.pool ?? 'default';
   // The registry listens before the workers start, so their first heartbeats are heard.
-  const devices = await DeviceRegistry.start(opts.bus);
+  // Records are kept in PostgreSQL: the list survives restarts and agrees across replicas.
+  const devices = await DeviceRegistry.start(opts.bus, { db: opts.db });
+  // Before the workers too: a starting worker asks it for its settings.
+  const deviceControl = await DeviceController.start({ bus: opts.bus, db: opts.db, registry: devices, sharedPool: pool }).catch(
+    async (err) => {
+      await devices.stop();
+      throw err;
+    },
+  );
   let worker: MtWorker | null = null;
   let docWorker: DocWorker | null = null;
   const stopWorkers = async () => {
@@ -67,12 +78,16 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
     if (opts.docWorker && opts.storage) docWorker = await startDocWorker({ bus: opts.bus, storage: opts.storage, pool, log });
   } catch (err) {
     await stopWorkers().catch(() => {});
+    await deviceControl.stop();
     await devices.stop();
     throw err;
   }
+  const sharedMt = new BusMtClient(opts.bus, devices, pool);
+  const routeFor = routeForUser({ db: opts.db, bus: opts.bus, devices, controller: deviceControl, shared: { pool, mt: sharedMt } });
   const text: TextJobDeps = {
     db: opts.db,
-    mt: new BusMtClient(opts.bus, devices, pool),
+    mt: sharedMt,
+    routeFor,
     quota: ledgerPort(opts.db),
     detect: detectLanguage,
     tm: createTmPort(opts.db),
@@ -87,6 +102,7 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
         bus: opts.bus,
         pool,
         mt: text.mt,
+        routeFor,
         quota: text.quota,
         tm: text.tm,
         planOf: async (userId: number) => (await remaining(opts.db, userId)).plan_code,
@@ -96,16 +112,22 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
     : null;
   // On an in-process bus this process is the only one, and its bus kept nothing of the last run.
   const tasks = await startTasksRuntime({ ...text, docs }, { resumeAtStart: opts.bus.kind === 'memory' });
+  // Dead letters of every enterprise pool a device serves (or served) are handled too.
+  const watchPool = (p: string) => void tasks.watchPool(p).catch((err) => log(`dead letters of pool ${p}: ${err}`));
+  for (const d of devices.list()) if (d.role !== 'doc') watchPool(d.pool);
+  devices.onRecord((d) => d.role !== 'doc' && watchPool(d.pool));
   return {
     text,
     docs,
     devices,
+    deviceControl,
     worker,
     docWorker,
     tasks,
     stop: async () => {
       await stopWorkers();
       await tasks.stop();
+      await deviceControl.stop();
       await devices.stop();
     },
   };

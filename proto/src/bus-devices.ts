@@ -15,6 +15,34 @@ export type ExecutionProvider = (typeof EXECUTION_PROVIDERS)[number];
 export const DEVICE_ROLES = ['mt', 'doc'] as const;
 export type DeviceRole = (typeof DEVICE_ROLES)[number];
 
+/**
+ * A device's state as it reports it: `enabled` takes work; `draining` stopped taking new work and
+ * finishes what is in flight; `drained` / `disabled` took nothing more (after a drain or a disable).
+ */
+export const DEVICE_STATES = ['enabled', 'draining', 'drained', 'disabled'] as const;
+export type DeviceState = (typeof DEVICE_STATES)[number];
+
+/** What an administrator sets: a drain ends in `drained`, a disable in `disabled`. */
+export const DEVICE_ADMIN_STATES = ['enabled', 'draining', 'disabled'] as const;
+export type DeviceAdminState = (typeof DEVICE_ADMIN_STATES)[number];
+
+/** devices.<id>.control and the answer to devices.settings: the state and pool a worker must take. */
+export const DeviceControl = Type.Object({
+  device_id: Type.String({ minLength: 1 }),
+  state: literalUnion(DEVICE_ADMIN_STATES),
+  pool: Type.String({ pattern: POOL_PATTERN }),
+});
+export type DeviceControl = Static<typeof DeviceControl>;
+
+/** devices.settings: a starting worker asks what it was told before (its state and pool). */
+export const DeviceSettingsRequest = Type.Object({
+  device_id: Type.String({ minLength: 1 }),
+  role: literalUnion(DEVICE_ROLES),
+  /** The pool the worker was started with (MT_POOL): kept when no administrator set one. */
+  pool: Type.String({ pattern: POOL_PATTERN }),
+});
+export type DeviceSettingsRequest = Static<typeof DeviceSettingsRequest>;
+
 /** devices.heartbeat: what a worker process says about itself (admin device management). */
 export const DeviceRecord = Type.Object({
   /** Stable per process: host and pid, or a pod name. */
@@ -35,6 +63,14 @@ export const DeviceRecord = Type.Object({
   model_versions: Type.Optional(Type.Record(Type.String(), Type.String())),
   in_flight: Type.Integer({ minimum: 0 }),
   jobs_done: Type.Integer({ minimum: 0 }),
+  /** Where the worker stands with the admin's settings (absent: older workers, always enabled). */
+  state: Type.Optional(literalUnion(DEVICE_STATES)),
+  /** Jobs and interactive requests finished per minute, over the last few minutes. */
+  jobs_per_min: Type.Optional(Type.Number({ minimum: 0 })),
+  /** Source characters translated per minute over the same window (MT workers). */
+  chars_per_min: Type.Optional(Type.Number({ minimum: 0 })),
+  /** The busy fraction (0-1) over the same window: time with at least one job in flight. */
+  utilisation: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   /** `offline` is the last record a worker sends when it stops cleanly. */
   status: literalUnion(['online', 'offline'] as const),
   /** The device's own heartbeat interval, so a registry knows when it has gone quiet. */

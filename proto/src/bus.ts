@@ -25,8 +25,9 @@ import {
   ReencodePictureReply,
   ReencodePictureRequest,
 } from './bus-doc';
-import { DeviceRecord, POOL_PATTERN } from './bus-devices';
+import { DeviceControl, DeviceRecord, DeviceSettingsRequest, POOL_PATTERN } from './bus-devices';
 import { JobProgress, JobsWithdrawn, PictureTexts, SegmentJob, SegmentResult, TranslateTextReply, TranslateTextRequest } from './bus-mt';
+import { BackupJob } from './ops-backups';
 
 export * from './bus-mt';
 export * from './bus-doc';
@@ -207,6 +208,37 @@ export const BUS = {
     // Why: one lost or delayed heartbeat (a GC pause, a busy event loop during model load) must
     // not flap a device offline; three in a row means it is gone.
     offlineAfterIntervals: 3,
+  },
+  deviceControl: {
+    subject: 'devices.control',
+    directed: true,
+    schema: DeviceControl,
+    // Why no retry of its own: every gateway replica compares each heartbeat with the settings
+    // and sends this again while they differ, so a lost message costs one heartbeat interval.
+    resendAfterMs: 2_000,
+  },
+  deviceSettings: {
+    subject: 'devices.settings',
+    pooled: false,
+    schema: DeviceSettingsRequest,
+    replySchema: DeviceControl,
+    // Why: a starting worker asks once; a gateway answers from one indexed row in milliseconds.
+    // Past 5 s (no gateway up yet) the worker starts with its own settings and is corrected by
+    // the first heartbeat a gateway compares.
+    timeoutMs: 5_000,
+  },
+  opsBackup: {
+    queue: 'ops.backup',
+    pooled: false,
+    schema: BackupJob,
+    // Why: a backup or restore runs for minutes to hours, but its runner calls progress() with
+    // every progress write (at least every few seconds while bytes move); 2 minutes without one
+    // means the process died, and the job goes to another replica, which starts it afresh.
+    ackWaitMs: 120_000,
+    // Why: a job fails on its own errors (marked failed, acked); only a dead runner redelivers,
+    // and three dead runners in a row mean the job itself kills them.
+    maxDeliver: 3,
+    retryDelaysMs: [5_000, 30_000],
   },
 } as const;
 

@@ -85,6 +85,9 @@ export const CODES = {
   TOO_FREQUENT: entry(42900, 429, '访问过于频繁', 'Access too frequent'),
   SERVER_ERROR: entry(50000, 500, '服务器错误', 'Server error'),
 
+  // Metrics (issue 19, 44041-44049): GET /metrics from an address not allowed, without the metrics token.
+  METRICS_FORBIDDEN: entry(44041, 403, '无权读取监控指标', 'Not allowed to read the metrics'),
+
   // Quota, sites, permissions, plans.
   CHARS_NOT_ENOUGH: entry(41005, 200, '字符不足，请购买字符包', 'Not enough characters; please buy a character package'),
   SITE_DISABLED: entry(
@@ -109,6 +112,28 @@ export const CODES = {
     '字符包需要有效套餐，请先购买或续费套餐',
     'A character package needs a live plan: buy or renew a plan first',
   ),
+
+  // Traffic limits (issue 19, 44001-44009): the frequency and login limits an administrator sets.
+  TRAFFIC_OVERRIDE_NOT_FOUND: entry(44001, 200, '该限制不存在', 'There is no such limit'),
+  TRAFFIC_LIMIT_OUT_OF_RANGE: entry(44002, 200, '限制数值超出允许范围', 'The limit is outside the allowed range'),
+
+  // Backups (issue 19, 44021-44029): the /backups page's archives, restores and schedule.
+  BACKUP_NOT_FOUND: entry(44021, 200, '备份不存在', 'The backup does not exist'),
+  BACKUP_BUSY: entry(44022, 200, '备份或恢复正在进行，请稍后再试', 'A backup or restore is running; please try again later'),
+  BACKUP_NOT_RESTORABLE: entry(44023, 200, '只能使用已完成的备份', 'Only a finished backup can be used'),
+  BACKUP_CONFIRM_MISMATCH: entry(44024, 200, '确认内容与备份名称不一致', 'The confirmation does not match the backup name'),
+  BACKUP_SCHEDULE_INVALID: entry(44025, 200, '定时计划格式不正确', 'The schedule is not a valid cron expression'),
+
+  // Devices (issue 19, 44011-44019): enterprise pools and device settings.
+  DEVICE_POOL_OFFLINE: entry(
+    44011,
+    200,
+    '您企业的专用翻译设备暂时离线，请稍后重试',
+    "Your enterprise's dedicated translation devices are offline right now; please try again later",
+  ),
+  DEVICE_NOT_FOUND: entry(44012, 200, '设备不存在', 'The device does not exist'),
+  DEVICE_POOL_MT_ONLY: entry(44013, 200, '只有翻译设备可以分配给企业', 'Only translation (MT) devices can be assigned to an enterprise'),
+  DEVICE_ONLINE: entry(44014, 200, '设备在线，不能删除', 'The device is online and cannot be deleted'),
 
   // File translation (spec section 8: 1201/1202 conversion or parse failures, then the rest).
   FILE_CONVERT_FAILED: entry(1201, 200, '文件转换失败', 'File conversion failed'),
@@ -138,6 +163,15 @@ export const CODES = {
   ),
   // Start again (doc/retry) found no file it may run again: none interrupted, or failed for a cause a new run can cure.
   DOC_NOTHING_TO_RETRY: entry(1213, 200, '没有可以重新开始的文件', 'There is no file to start again'),
+
+  // Statistics (/stats, issue 19): the date range of admin/stats and its export.
+  STATS_RANGE_INVALID: entry(
+    44031,
+    200,
+    '日期范围无效：开始日期须不晚于结束日期',
+    'Invalid date range: the start date must not be after the end date',
+  ),
+  STATS_RANGE_TOO_LONG: entry(44032, 200, '日期范围过长：一次最多查询366天', 'Date range too long: at most 366 days per query'),
 
   // Public API errors (spec section 8, "Public API errors"), in the order the spec lists them.
   API_PARAM_INCOMPLETE: entry(10001, 200, '参数不完整', 'Parameter incomplete'),

@@ -4,7 +4,7 @@
  * "Other", without touching this file.
  *
  * Left out (documented for operators in gateway/README.md, not for API users):
- * - anything outside /api/v1.0 (`/healthz`, the web app's files);
+ * - anything outside /api/v1.0 (`/healthz`, `/readyz`, `/metrics`, the web app's files);
  * - `admin/...`: the super administrator's back-end tools (dead letters, orders, prices);
  * - a segment starting `sandbox`: the development payment cashier, which stands in for a payment
  *   provider's page; and a `notify` segment: the provider's server-to-server callback;

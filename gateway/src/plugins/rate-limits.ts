@@ -3,16 +3,20 @@
  * image_code, sending and checking codes): per client address and per account, both counted in
  * PostgreSQL so every gateway replica shares them (@fastify/rate-limit with the ops service's
  * counter as its store). Over a limit: HTTP 429, the envelope's 42900 in the caller's language,
- * and Retry-After in seconds.
+ * and Retry-After in seconds. The login rule's numbers are the administrator's (/traffic, read
+ * through ops' TrafficSettings cache), the environment's until one is set; the other rules are the
+ * environment's. The general frequency limit of every other call is added here too
+ * (frequency-limit.ts), on the same counter.
  */
 import rateLimit from '@fastify/rate-limit';
 import { clientKeyFromIp } from '@mtp/billing';
-import { RateCounter } from '@mtp/ops';
+import { RateCounter, type TrafficSettings } from '@mtp/ops';
 import type { Db } from '@mtp/platform';
 import { AppError } from '@mtp/proto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type RateRuleName } from '../security-settings';
+import { addFrequencyLimit, type FrequencyLimitOptions } from './frequency-limit';
 import { API_PREFIX } from './auth';
 
 /** Which rule limits each call (by route URL); the calls that check a code share one. */
@@ -58,27 +62,48 @@ function pgStore(counter: RateCounter) {
   };
 }
 
-export type RateLimitOptions = { db: Db; limits?: RateLimits };
+export type RateLimitOptions = {
+  db: Db;
+  limits?: RateLimits;
+  /** The traffic settings (login limits, frequency limit) and how to read them. */
+  traffic: Omit<FrequencyLimitOptions, 'skipCall'>;
+};
+
+/** One rule's numbers as they stand now (0 turns a side off). */
+type LiveRule = { perAccount: number; perIp: number; windowMs: number };
+
+async function liveRule(rule: RateRuleName, limits: RateLimits, settings: TrafficSettings, minuteMs: number): Promise<LiveRule> {
+  if (rule === 'login') {
+    const login = await settings.loginLimits();
+    return { perAccount: login.perAccount, perIp: login.perIp, windowMs: Math.max(1, Math.round(login.windowMinutes * minuteMs)) };
+  }
+  const { perAccount, perIp, windowSeconds } = limits[rule];
+  return { perAccount, perIp, windowMs: windowSeconds * 1000 };
+}
 
 export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimitOptions) => {
   const limits = opts.limits ?? DEFAULT_RATE_LIMITS;
   // Not global: only the calls below are limited, each by the hook this plugin adds.
   await app.register(rateLimit, { global: false, store: pgStore(new RateCounter(opts.db)) });
 
-  const limitersOf = (rule: RateRuleName): { limiter: Limiter; perAccount: boolean }[] => {
-    const { perAccount, perIp, windowSeconds } = limits[rule];
-    const timeWindow = windowSeconds * 1000;
-    const limiters = [];
-    if (perIp > 0) {
-      const keyGenerator = (req: FastifyRequest) => `${rule}:ip:${clientKeyFromIp(req.ip)}`;
-      limiters.push({ limiter: app.createRateLimit({ max: perIp, timeWindow, keyGenerator }), perAccount: false });
-    }
-    if (perAccount > 0) {
-      // A call naming no account is counted per address only (the generator is not called).
-      const keyGenerator = (req: FastifyRequest) => `${rule}:${accountOf(req)}`;
-      limiters.push({ limiter: app.createRateLimit({ max: perAccount, timeWindow, keyGenerator }), perAccount: true });
-    }
-    return limiters;
+  const { settings, minuteMs } = opts.traffic;
+  addFrequencyLimit(app, { ...opts.traffic, skipCall: (call) => Object.hasOwn(LIMITED_CALLS, call) });
+
+  // The numbers are read per request (the login rule may change at any time); a side whose
+  // number is 0 is skipped before its limiter runs.
+  const limitersOf = (rule: RateRuleName): { limiter: Limiter; side: 'perIp' | 'perAccount' }[] => {
+    const now = () => liveRule(rule, limits, settings, minuteMs);
+    const timeWindow = async () => (await now()).windowMs;
+    const byIp = (req: FastifyRequest) => `${rule}:ip:${clientKeyFromIp(req.ip)}`;
+    // A call naming no account is counted per address only (the generator is not called).
+    const byAccount = (req: FastifyRequest) => `${rule}:${accountOf(req)}`;
+    return [
+      { limiter: app.createRateLimit({ max: async () => (await now()).perIp, timeWindow, keyGenerator: byIp }), side: 'perIp' },
+      {
+        limiter: app.createRateLimit({ max: async () => (await now()).perAccount, timeWindow, keyGenerator: byAccount }),
+        side: 'perAccount',
+      },
+    ];
   };
 
   app.addHook('onRoute', (route) => {
@@ -89,8 +114,9 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance, opts: RateLimitO
     const limiters = limitersOf(rule);
     // preHandler: after validation, so the account in the body or query is a checked string.
     const hook: preHandlerAsyncHookHandler = async (req, reply) => {
-      for (const { limiter, perAccount } of limiters) {
-        if (perAccount && accountOf(req) === null) continue;
+      const numbers = await liveRule(rule, limits, settings, minuteMs);
+      for (const { limiter, side } of limiters) {
+        if (numbers[side] <= 0 || (side === 'perAccount' && accountOf(req) === null)) continue;
         const result = await limiter(req);
         if (!result.isAllowed && result.isExceeded) {
           reply.header('retry-after', Math.max(1, result.ttlInSeconds));

@@ -77,3 +77,4 @@ export { deleteExpiredSystemLog } from './system-log/retention';
 export * from './user-admin/index';
 export { summarizeUsers, type UserSummary } from './user-summary';
 export * from './content/index';
+export { signInsBetween, newUsersBetween, usersByIds, firstUserAt, type SignIns, type UserLabel } from './daily-facts';

@@ -54,4 +54,6 @@ export {
   type NotificationOptions,
 } from './payment/notifications';
 export { summarizeUsage, type UsageSummary } from './usage-summary';
+export { chargedCharsByKind, CHARGE_KINDS, type ChargeKind } from './charged-by-kind';
 export { grantPlanUntil, grantCharacters, usageByDay, livePlansByUser, STAFF_GRANT_SKU, type StaffGrant } from './staff-grants';
+export { chargedBetween, paidOrdersBetween, type ChargedReservation, type PaidOrders } from './daily-facts';

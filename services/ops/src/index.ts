@@ -1,4 +1,12 @@
 export * from './device-registry';
+export * from './device-control';
+export * from './device-admin';
+export { saveDeviceRecord, loadDeviceRecords, type DeviceSetting } from './device-store';
 export { opsMigrations } from './migrations';
 export { RateCounter, type RateHit } from './rate-counter';
 export { countDevicesUp } from './device-summary';
+export * from './traffic/traffic-rules';
+export * from './traffic/traffic-store';
+export * from './traffic/traffic-settings';
+export * from './stats/index';
+export * from './backups';

@@ -19,17 +19,25 @@ import type { MtPort, MtResult, PairRoute } from './ports';
 
 const PIVOT: LanguageCode = 'en-us';
 
+/**
+ * `dedicated`: an enterprise's own pool, where no responder means its devices are offline (the
+ * user is told so). `waiting`: none of them serves now, but work waits for them: routes come from
+ * what its devices had loaded when last seen.
+ */
+export type PoolMode = { dedicated?: boolean; waiting?: boolean };
+
 export class BusMtClient implements MtPort {
   constructor(
     private readonly bus: Bus,
-    private readonly devices: DeviceRegistry,
+    private readonly devices: Pick<DeviceRegistry, 'list'>,
     private readonly pool: string = 'default',
+    private readonly mode: PoolMode = {},
   ) {}
 
   /** Model versions of every pair an online device of the pool has loaded. */
   private available(): Map<string, string> {
     const pairs = new Map<string, string>();
-    for (const device of this.devices.list({ pool: this.pool, online: true })) {
+    for (const device of this.devices.list({ pool: this.pool, online: this.mode.waiting ? undefined : true })) {
       for (const pair of device.loaded_pairs) pairs.set(pair, device.model_versions?.[pair] ?? '');
     }
     return pairs;
@@ -55,6 +63,9 @@ export class BusMtClient implements MtPort {
       const reply = await requestOf(this.bus, BUS.translateText, request, { pool: this.pool });
       return { translations: reply.translations, engine: reply.engine, modelVersion: reply.model_version };
     } catch (err) {
+      if (err instanceof BusError && err.code === 'no_responders' && this.mode.dedicated)
+        // The enterprise's devices are all offline, drained or disabled (its fallback is `wait`).
+        throw new AppError('DEVICE_POOL_OFFLINE', undefined, { cause: err });
       if (err instanceof BusError && err.code === 'no_responders')
         // No device serves the pair right now: the user reads the pair's names; the log the cause.
         throw new AppError('PAIR_UNAVAILABLE', pairDetail(src, tgt), { cause: err });

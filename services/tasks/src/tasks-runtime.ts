@@ -3,8 +3,9 @@
  * the work): results of MT jobs, what the document workers report and the picture charges they
  * ask for, dead letters of every queue, document retention and the recovery sweeper.
  */
-import type { JobConsumer } from '@mtp/platform';
-import { consumeDeadLetters } from './dead-letters';
+import { consumeDeadLettersOf, type JobConsumer } from '@mtp/platform';
+import { BUS } from '@mtp/proto';
+import { consumeDeadLetters, onDeadJob } from './dead-letters';
 import type { DocDeps } from './documents/doc-deps';
 import { startDocumentRuntime, type DocumentRuntime } from './documents/doc-runtime';
 import { startSweeper, type Sweeper } from './recovery/sweeper';
@@ -13,7 +14,12 @@ import type { TextJobDeps } from './text-jobs';
 
 export type TasksRuntimeDeps = TextJobDeps & { log: (line: string) => void; docs: DocDeps | null };
 
-export type TasksRuntime = { sweeper: Sweeper; stop(): Promise<void> };
+export type TasksRuntime = {
+  sweeper: Sweeper;
+  /** Handles the dead letters of another pool's segment jobs too (an enterprise pool that appeared). */
+  watchPool(pool: string): Promise<void>;
+  stop(): Promise<void>;
+};
 
 export async function startTasksRuntime(
   deps: TasksRuntimeDeps,
@@ -22,8 +28,22 @@ export async function startTasksRuntime(
   const consumers: JobConsumer[] = [await consumeSegmentResults(deps), ...(await consumeDeadLetters(deps))];
   const documents: DocumentRuntime | null = deps.docs ? await startDocumentRuntime(deps.docs) : null;
   const sweeper = startSweeper(deps, { resumeAtStart: opts.resumeAtStart, everyMs: opts.sweepEveryMs });
+  const watched = new Map<string, Promise<void>>([[deps.pool, Promise.resolve()]]);
   return {
     sweeper,
+    watchPool: (pool) => {
+      if (!watched.has(pool)) {
+        const started = consumeDeadLettersOf(deps.bus, BUS.translateSegments, (dead) => onDeadJob(deps, dead), { pool }).then((c) => {
+          consumers.push(c);
+        });
+        // A failed start is tried again the next time the pool is seen.
+        watched.set(
+          pool,
+          started.catch(() => void watched.delete(pool)),
+        );
+      }
+      return watched.get(pool)!;
+    },
     stop: async () => {
       await sweeper.stop();
       await documents?.stop();

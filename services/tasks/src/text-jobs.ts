@@ -8,6 +8,7 @@ import { publishJobTo, type Bus, type Db } from '@mtp/platform';
 import { randomUUID } from 'node:crypto';
 import type { Payer } from './ports';
 import { prepareTranslation, type TextTranslationDeps } from './text-translation';
+import { routedFor } from './pool-routing';
 
 export type TextTaskStatus = 'queued' | 'done' | 'failed';
 
@@ -44,7 +45,9 @@ export function segmentsOf(text: string): string[] {
   return text.split('\n');
 }
 
-export async function submitTextJob(deps: TextJobDeps, payer: { userId: number }, body: TranslateBody): Promise<{ task_id: string }> {
+export async function submitTextJob(shared: TextJobDeps, payer: { userId: number }, body: TranslateBody): Promise<{ task_id: string }> {
+  // The user's pool: their enterprise's devices where it has some (the row keeps it for recovery).
+  const deps = await routedFor(shared, payer.userId);
   const prepared = await prepareTranslation(deps, body);
   const taskId = randomUUID();
   await deps.quota.reserve(payer satisfies Payer, taskId, prepared.chars);

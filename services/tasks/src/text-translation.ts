@@ -21,6 +21,7 @@ import {
 import type { Db } from '@mtp/platform';
 import { randomUUID } from 'node:crypto';
 import type { MtPort, PairRoute, Payer, QuotaPort, TmPort, TmTerm } from './ports';
+import { routedFor, type RouteForUser } from './pool-routing';
 import { claimDraft, type DraftClaim } from './text-drafts';
 import { readCache, writeCache } from './translation-cache';
 
@@ -33,6 +34,8 @@ export type TextTranslationDeps = {
   tm?: TmPort;
   /** Problems no user sees (a refund that failed): logged, then retried by the sweeper. */
   log?: (line: string) => void;
+  /** The pool of a user's work (enterprise pools); absent: `mt` serves everyone. */
+  routeFor?: RouteForUser;
 };
 
 /**
@@ -124,13 +127,15 @@ async function draftOf(deps: TextTranslationDeps, payer: Payer, body: TranslateB
   return claimDraft(deps.db, { userId: payer.userId, draftId: body.draft_id, pair, text: p.text });
 }
 
-export async function translateText(deps: TextTranslationDeps, payer: Payer, body: TranslateBody): Promise<TranslateData> {
+export async function translateText(shared: TextTranslationDeps, payer: Payer, body: TranslateBody): Promise<TranslateData> {
+  const deps = await routedFor(shared, 'userId' in payer ? payer.userId : null);
   const prepared = await prepareTranslation(deps, body);
   const { text, truncated, src, tgt, domain, route } = prepared;
   const draft = await draftOf(deps, payer, body, prepared);
   // `chars` is what this call charges: the whole text, or what it adds to its draft.
   const chars = draft ? draft.charge : prepared.chars;
-  const taskId = `${SYNC_RESERVATION_PREFIX}${randomUUID()}`;
+  // The pair rides in the id so the statistics can tell it (tasks' daily-facts.ts reads it back).
+  const taskId = `${SYNC_RESERVATION_PREFIX}${src}_${tgt}:${randomUUID()}`;
   // Nothing to charge opens no reservation (the ledger takes at least one character).
   const ledger = chars > 0;
   try {

@@ -12,11 +12,15 @@ import { allUsersRoute, userDataRoute } from '../pages/admin/users/user-admin-ro
 import { homeRoute } from '../pages/admin/home/home-route';
 import { editorRoute } from '../pages/admin/editor/editor-route';
 import { systemLogRoute } from '../pages/admin/system-log/system-log-route';
+import { backupsRoute } from '../pages/admin/backups/backups-route';
+import { trafficRoute } from '../pages/admin/traffic/traffic-route';
+import { statsRoute } from '../pages/admin/stats/stats-route';
+import { devicesRoute } from '../pages/admin/devices/devices-route';
 import { managementRoute } from '../pages/admin/management/management-route';
 import { isOnMainSite } from '../site/use-site';
 import { AreaLayout } from './area-layout';
 import { bankRoute } from './bank-routes';
-import { featureRoute, rootRoute, type RouterContext } from './root-route';
+import { rootRoute, type RouterContext } from './root-route';
 
 function AdminLayout() {
   return <AreaLayout area="admin" testId="admin-layout" navTestId="admin-nav" nav={ADMIN_NAV} />;
@@ -56,11 +60,11 @@ export const adminRoutes = [
   orderManagementRoute(admin),
   bankRoute(admin, '/system-publictermbank', 'nav.systemPublicTerm', 1, 'public'),
   systemLogRoute(admin),
-  featureRoute(admin, '/traffic', 'nav.traffic'),
-  featureRoute(admin, '/stats', 'nav.stats'),
-  featureRoute(admin, '/device-mgr', 'nav.devices'),
+  trafficRoute(admin),
+  statsRoute(admin),
+  devicesRoute(admin),
   editorRoute(admin),
-  featureRoute(admin, '/backups', 'nav.backups'),
+  backupsRoute(admin),
   createRoute({
     getParentRoute: admin,
     path: '/user-pages',

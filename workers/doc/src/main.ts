@@ -3,7 +3,7 @@
  * the gateway uses (S3_URL, or STORAGE_DIR on a shared disk). SIGTERM finishes or hands back the
  * files it holds before exiting.
  */
-import { CLOSE_DEADLINE_MS, createBus, createStorage, stopOnSignals } from '@mtp/platform';
+import { CLOSE_DEADLINE_MS, createBus, createStorage, deviceIdFor, stopOnSignals } from '@mtp/platform';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDocWorkerSettings } from './worker/settings';
@@ -19,6 +19,8 @@ async function main() {
     bus,
     storage,
     pool: settings.pool,
+    // A pod name in a cluster: the administrator's settings for this device outlive a restart.
+    deviceId: process.env.DEVICE_ID?.trim() ? deviceIdFor('doc', process.env) : undefined,
     concurrency: settings.concurrency,
     jobAckWaitMs: settings.jobAckWaitMs,
     log: (line) => console.log(line),

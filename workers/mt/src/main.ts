@@ -2,7 +2,7 @@
  * The MT worker as its own process (cluster mode): `NATS_URL=nats://... MODELS_DIR=... node
  * --import tsx workers/mt/src/main.ts`. SIGTERM hands unfinished jobs back before exiting.
  */
-import { CLOSE_DEADLINE_MS, createBus, stopOnSignals } from '@mtp/platform';
+import { CLOSE_DEADLINE_MS, createBus, deviceIdFor, stopOnSignals } from '@mtp/platform';
 import { ensureDefaultModels } from './models/ensure-default-models';
 import { ModelRegistry } from './models/model-registry';
 import { RemoteChatEngine } from './remote/remote-chat-engine';
@@ -32,6 +32,8 @@ async function main() {
     registry,
     remote: remoteSettings ? new RemoteChatEngine(remoteSettings) : null,
     pool: process.env.MT_POOL || undefined,
+    // A pod name in a cluster: the administrator's settings for this device outlive a restart.
+    deviceId: deviceIdFor('mt', process.env),
     jobAckWaitMs: ackWait,
     log: (line) => console.log(line),
   });

@@ -3,6 +3,7 @@
  * and a last `offline` record on stop, so the device registry shows it within seconds and drops
  * it at once on a clean shutdown (or after a few silent intervals on a crash).
  */
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { BusError, type Bus } from './port';
 
@@ -72,4 +73,26 @@ export function describeHost(): { host: string; pid: number; cpu_model: string; 
     cpu_count: cpus.length,
     total_mem_bytes: os.totalmem(),
   };
+}
+
+/**
+ * A worker's device id, also a subject token (lower-case ASCII and dashes): `DEVICE_ID` when set
+ * (a pod name in a cluster, so its settings outlive a restart), else the role, host and pid and
+ * a random part (unique per process; its settings last as long as it does).
+ */
+export function deviceIdFor(role: string, env: NodeJS.ProcessEnv = {}): string {
+  const given = env.DEVICE_ID?.trim().toLowerCase();
+  if (given) {
+    if (!/^[a-z0-9][a-z0-9-]{0,63}$/.test(given))
+      throw new Error(`DEVICE_ID must be lower-case letters, digits and dashes (64 at most), got ${JSON.stringify(given)}`);
+    return given;
+  }
+  const host =
+    os
+      .hostname()
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 24) || 'host';
+  return `${role}-${host}-${process.pid}-${randomUUID().slice(0, 8)}`;
 }

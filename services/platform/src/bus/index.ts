@@ -5,3 +5,5 @@ export { connectNatsBus, NatsBus, type NatsBusOptions } from './nats-bus';
 export { streamName } from './nats-jobs';
 export * from './device-reporter';
 export * from './catalog-bus';
+export * from './work-meter';
+export * from './controlled-serving';

@@ -1,6 +1,7 @@
 import type { Bus, Db, ObjectStorage } from '@mtp/platform';
 import type { DocOptions, PlanCode } from '@mtp/proto';
 import type { MtPort, QuotaPort, TmPort } from '../ports';
+import type { RouteForUser } from '../pool-routing';
 
 /** Whether a worker is gone (its heartbeats stopped): the device registry answers it. */
 export type WorkerLiveness = { isGone(deviceId: string): boolean };
@@ -17,6 +18,8 @@ export type DocDeps = {
   /** The MT pool this gateway sends work to (a task keeps the pool it was created with). */
   pool: string;
   mt: MtPort;
+  /** The pool of a user's work (enterprise pools); absent: `pool` and `mt` serve everyone. */
+  routeFor?: RouteForUser;
   quota: QuotaPort;
   /** TM exact matches and termbase terms (logged-in users). */
   tm?: TmPort;

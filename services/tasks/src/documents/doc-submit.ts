@@ -11,6 +11,7 @@ import { inTransaction } from '@mtp/platform';
 import { takeTrial, type TrialSubject } from '../trials';
 import { docSentencesKey, docTaskPrefix } from './doc-keys';
 import type { DocDeps, DocForm, DocSubmitter, UploadedFile } from './doc-deps';
+import { routedFor } from '../pool-routing';
 
 /** Same languages, or a pair no engine serves, is refused before anything is stored for good. */
 export async function checkPair(deps: Pick<DocDeps, 'mt'>, form: DocForm): Promise<void> {
@@ -84,6 +85,8 @@ export async function submitDocuments(
 ): Promise<{ task_id: string }> {
   try {
     if (uploads.length === 0) throw new AppError('FILE_REQUIRED');
+    // The user's pool (their enterprise's devices where it has some): the task row keeps it.
+    deps = await routedFor(deps, submitter.userId);
     await checkPair(deps, form);
     const subject: TrialSubject = { ...submitter, plan: await deps.planOf(submitter.userId) };
     await insertRows(deps, taskId, subject, form, uploads);

@@ -11,7 +11,9 @@ import {
   describeHost,
   publishEventTo,
   publishJobTo,
+  startControlledServing,
   startDeviceReporter,
+  WorkMeter,
   type Bus,
   type JobConsumer,
   type ObjectStorage,
@@ -32,6 +34,8 @@ export type DocWorkerOptions = {
   storage: ObjectStorage;
   /** The device pool this worker reports in (and the default MT pool of its pictures). */
   pool?: string;
+  /** Its device id (DEVICE_ID); default: `docWorkerId`. */
+  deviceId?: string;
   /** Files prepared at once, and files written at once (each). Default 2: parsing is CPU-bound. */
   concurrency?: number;
   /** Overrides the catalog's ack waits (fault tests shorten them). */
@@ -66,11 +70,11 @@ export function docWorkerId(host: string, pid: number): string {
 
 export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker> {
   const host = describeHost();
-  const workerId = docWorkerId(host.host, host.pid);
+  const workerId = opts.deviceId ?? docWorkerId(host.host, host.pid);
+  const pool = opts.pool ?? DEFAULT_POOL;
+  const meter = new WorkMeter();
   const concurrency = opts.concurrency ?? 2;
   const pictures = await PictureTranslator.start(opts.bus, workerId, { waitMs: opts.pictureWaitMs });
-  let done = 0;
-  let inFlight = 0;
   const ctx: DocWorkerContext = {
     bus: opts.bus,
     storage: opts.storage,
@@ -83,68 +87,79 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
     },
     publishResult: async (result: DocResult) => {
       await publishJobTo(opts.bus, BUS.documentResults, result, { jobId: `${result.kind}:${result.project_id}:${workerId}` });
-      done += 1;
     },
   };
 
   // The holder listens before any file is prepared here, so no lay-in event can come too early.
   const holder = await startHolderService(ctx, concurrency);
-  const reencoding = await servePictureReencoding(ctx);
-  const estimates = await serveEstimates(ctx);
-  const prepare: JobConsumer = await consumeJobsOf(
-    opts.bus,
-    BUS.prepareDocuments,
-    async (job) => {
-      inFlight += 1;
-      try {
-        ctx.report(job.payload.project_id, 'prepare', 'started');
-        await ctx.publishResult(await prepareDocument(ctx, job.payload, () => job.progress()));
-      } finally {
-        inFlight -= 1;
-      }
+  // New work (files to open or write, estimates, logo redraws) as the administrator's settings
+  // say: stopped on a drain or disable (files held here are still written: they are in flight).
+  const serving = await startControlledServing({
+    bus: opts.bus,
+    deviceId: workerId,
+    role: 'doc',
+    pool,
+    log: ctx.log,
+    start: async () => {
+      const reencoding = await servePictureReencoding(ctx);
+      const estimates = await serveEstimates(ctx);
+      const prepare: JobConsumer = await consumeJobsOf(
+        opts.bus,
+        BUS.prepareDocuments,
+        (job) =>
+          meter.track(async () => {
+            ctx.report(job.payload.project_id, 'prepare', 'started');
+            await ctx.publishResult(await prepareDocument(ctx, job.payload, () => job.progress()));
+          }),
+        { concurrency, ackWaitMs: opts.jobAckWaitMs },
+      );
+      const assemble: JobConsumer = await consumeJobsOf(
+        opts.bus,
+        BUS.assembleDocuments,
+        (job) =>
+          meter.track(async () => {
+            ctx.report(job.payload.project_id, 'assemble', 'started');
+            await ctx.publishResult(await assembleDocument(ctx, job.payload, () => job.progress()));
+          }),
+        { concurrency, ackWaitMs: opts.jobAckWaitMs },
+      );
+      return {
+        stop: async () => {
+          await reencoding.unsubscribe();
+          await estimates.unsubscribe();
+          await prepare.stop();
+          await assemble.stop();
+        },
+      };
     },
-    { concurrency, ackWaitMs: opts.jobAckWaitMs },
-  );
-  const assemble: JobConsumer = await consumeJobsOf(
-    opts.bus,
-    BUS.assembleDocuments,
-    async (job) => {
-      inFlight += 1;
-      try {
-        ctx.report(job.payload.project_id, 'assemble', 'started');
-        await ctx.publishResult(await assembleDocument(ctx, job.payload, () => job.progress()));
-      } finally {
-        inFlight -= 1;
-      }
-    },
-    { concurrency, ackWaitMs: opts.jobAckWaitMs },
-  );
+  });
   const reporter = await startDeviceReporter(
     opts.bus,
     () => ({
       ...host,
       device_id: workerId,
       role: 'doc' as const,
-      pool: opts.pool ?? DEFAULT_POOL,
+      pool: serving.pool(),
+      state: serving.state(),
       gpu: null,
       execution_provider: 'cpu' as const,
       loaded_pairs: [],
-      in_flight: inFlight + holder.busy,
-      jobs_done: done,
+      in_flight: meter.inFlight + holder.busy,
+      jobs_done: meter.jobsDone,
+      ...meter.rates(),
     }),
     { subject: BUS.deviceHeartbeat.subject, intervalMs: opts.heartbeatMs ?? BUS.deviceHeartbeat.intervalMs },
   );
+  serving.onChange(() => void reporter.reportNow());
   ctx.log(`doc worker ${workerId} ready (${concurrency} files at a time)`);
 
   return {
     deviceId: workerId,
     keptFiles: () => ctx.kept.size,
     stop: async (deadlineMs = STOP_DEADLINE_MS) => {
-      await reencoding.unsubscribe();
-      await estimates.unsubscribe();
+      // As before: the held files are finished or handed back by the deadline, then the consumers stop.
       await holder.stop(deadlineMs);
-      await prepare.stop();
-      await assemble.stop();
+      await serving.stop();
       await pictures.stop();
       await reporter.stop();
     },

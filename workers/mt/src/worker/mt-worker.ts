@@ -4,8 +4,7 @@
  * the single-machine process (in-process bus) and as its own process behind NATS (`main.ts`).
  */
 import { BUS, DEFAULT_POOL, type DeviceRecord } from '@mtp/proto';
-import { describeHost, startDeviceReporter, type Bus } from '@mtp/platform';
-import { randomUUID } from 'node:crypto';
+import { describeHost, deviceIdFor, startControlledServing, startDeviceReporter, type Bus } from '@mtp/platform';
 import type { ModelRegistry } from '../models/model-registry';
 import { pairName } from '../models/pairs';
 import type { RemoteChatEngine } from '../remote/remote-chat-engine';
@@ -24,6 +23,8 @@ export type MtWorkerOptions = {
   /** A remote chat-completions engine for pairs the local models do not serve. */
   remote?: RemoteChatEngine | null;
   pool?: string;
+  /** Its device id (DEVICE_ID); default: host, pid and a random part. */
+  deviceId?: string;
   heartbeatMs?: number;
   /** Overrides the catalog's ack wait of segment jobs (fault tests shorten it). */
   jobAckWaitMs?: number;
@@ -42,7 +43,7 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
   const pool = opts.pool ?? DEFAULT_POOL;
   const log = opts.log ?? (() => {});
   const host = describeHost();
-  const deviceId = `${host.host}:${host.pid}:${randomUUID().slice(0, 8)}`;
+  const deviceId = opts.deviceId ?? deviceIdFor('mt');
   const stats = new WorkerStats();
 
   // Load every usable model now: the first request should not pay for loading, and the device
@@ -66,35 +67,59 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
   const loadedPairs = Object.keys(versions).sort();
   log(`mt worker ${deviceId}: ${loadedPairs.length} models loaded (${loadedPairs.join(', ') || 'none'}), provider ${provider}`);
 
-  const text = await serveText(opts.bus, translators, pool, stats);
   // Listening before taking jobs, so a withdrawal sent meanwhile is not missed.
   const withdrawn = new WithdrawnTasks();
   const withdrawals = await withdrawn.listen(opts.bus);
-  const jobs = await consumeSegmentJobs(opts.bus, translators, stats, { pool, deviceId, ackWaitMs: opts.jobAckWaitMs, withdrawn });
+  // Interactive text and segment jobs of one pool, as the administrator's settings say (enabled,
+  // in this pool): stopped on a drain or disable, started again on the new pool's subjects.
+  const serving = await startControlledServing({
+    bus: opts.bus,
+    deviceId,
+    role: 'mt',
+    pool,
+    log,
+    start: async (servedPool) => {
+      const text = await serveText(opts.bus, translators, servedPool, stats);
+      const jobs = await consumeSegmentJobs(opts.bus, translators, stats, {
+        pool: servedPool,
+        deviceId,
+        ackWaitMs: opts.jobAckWaitMs,
+        withdrawn,
+      });
+      return {
+        stop: async () => {
+          await text.unsubscribe();
+          await jobs.stop();
+        },
+      };
+    },
+  });
   const reporter = await startDeviceReporter(
     opts.bus,
     () => ({
       ...host,
       device_id: deviceId,
       role: 'mt' as const,
-      pool,
+      pool: serving.pool(),
+      state: serving.state(),
       gpu: null,
       execution_provider: provider,
       loaded_pairs: loadedPairs,
       model_versions: versions,
       in_flight: stats.inFlight,
       jobs_done: stats.jobsDone,
+      ...stats.rates(),
     }),
     { subject: BUS.deviceHeartbeat.subject, intervalMs: opts.heartbeatMs ?? BUS.deviceHeartbeat.intervalMs },
   );
+  serving.onChange(() => void reporter.reportNow());
 
   return {
     deviceId,
     loadedPairs,
     engineBusyMs: () => opts.registry.busy.busyMs(),
     stop: async () => {
-      await text.unsubscribe();
-      await jobs.stop();
+      await serving.stop();
       await withdrawals.unsubscribe();
       await reporter.stop();
       await translators.close();

@@ -75,25 +75,28 @@ export async function consumeSegmentJobs(
       const tgt = payload.tgt_lang as LanguageCode;
       const route = await translators.describe(src, tgt);
       if (!route) throw new UnrecoverableJobError(`no model for ${src} → ${tgt} on this device`);
-      await stats.track(async () => {
-        const translations: string[] = [];
-        for (let i = 0; i < payload.segments.length; i += SLICE) {
-          if (job.signal.aborted) throw new Error('job handed back');
-          if (opts.withdrawn?.has(payload.task_id)) return;
-          const slice = payload.segments.slice(i, i + SLICE);
-          translations.push(...(await translators.translate(src, tgt, slice, payload.glossary)));
-          job.progress();
-          const progress: JobProgress = {
-            task_id: payload.task_id,
-            chunk_index: payload.chunk_index,
-            done_segments: translations.length,
-            total_segments: payload.segments.length,
-            device_id: opts.deviceId,
-          };
-          await publishEventTo(bus, BUS.jobProgress, progress).catch(() => {});
-        }
-        await deliver(payload, translations, route.engine, route.modelVersion);
-      });
+      await stats.track(
+        async () => {
+          const translations: string[] = [];
+          for (let i = 0; i < payload.segments.length; i += SLICE) {
+            if (job.signal.aborted) throw new Error('job handed back');
+            if (opts.withdrawn?.has(payload.task_id)) return;
+            const slice = payload.segments.slice(i, i + SLICE);
+            translations.push(...(await translators.translate(src, tgt, slice, payload.glossary)));
+            job.progress();
+            const progress: JobProgress = {
+              task_id: payload.task_id,
+              chunk_index: payload.chunk_index,
+              done_segments: translations.length,
+              total_segments: payload.segments.length,
+              device_id: opts.deviceId,
+            };
+            await publishEventTo(bus, BUS.jobProgress, progress).catch(() => {});
+          }
+          await deliver(payload, translations, route.engine, route.modelVersion);
+        },
+        payload.segments.reduce((n, seg) => n + [...seg].length, 0),
+      );
     },
     {
       pool: opts.pool,

@@ -32,13 +32,14 @@ export async function serveText(bus: Bus, translators: PairTranslators, pool: st
       const tgt = payload.tgt_lang as LanguageCode;
       const route = await translators.describe(src, tgt);
       if (!route) throw new PairUnavailableError(src, tgt);
+      const chars = payload.texts.reduce((n, t) => n + [...t].length, 0);
       return stats.track(async () => {
         // A glossary shapes one request's prompt, so such requests are not batched with others.
         const translations = payload.glossary?.length
           ? await translators.translate(src, tgt, payload.texts, payload.glossary)
           : await batcher.submit(`${src}>${tgt}`, payload.texts);
         return { translations, engine: route.engine, model_version: route.modelVersion };
-      });
+      }, chars);
     },
     { pool },
   );
