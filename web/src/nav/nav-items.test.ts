@@ -26,11 +26,14 @@ describe('visibleNavItems', () => {
     expect(visible).not.toContain('/translationedit');
   });
 
-  it('hides enterprise management from a MANAGER', () => {
+  it("hides enterprise management and the platform's operations from a MANAGER", () => {
     const perms = permissionMap({ role: ROLES.MANAGER, siteDoCat: true, siteHidePicture: false });
     const visible = paths(visibleNavItems(ADMIN_NAV, perms));
-    expect(visible).not.toContain('/management');
-    expect(visible).toContain('/backups');
+    for (const path of ['/management', '/traffic', '/device-mgr', '/backups']) expect(visible).not.toContain(path);
+    expect(visible).toContain('/systemlog');
+    expect(visible).toContain('/stats');
+    const admin = paths(visibleNavItems(ADMIN_NAV, permissionMap({ role: ROLES.ADMIN, siteDoCat: true, siteHidePicture: false })));
+    expect(admin).toEqual(expect.arrayContaining(['/management', '/traffic', '/device-mgr', '/backups']));
   });
 
   it('drops explicitly hidden paths', () => {
