@@ -8,11 +8,13 @@ const STATE_COLORS = { enabled: 'teal', draining: 'yellow', drained: 'orange', d
 export function DeviceBadges({ device }: { device: DeviceItem }) {
   const { t } = useTranslation();
   return (
-    <Group gap={4} wrap="nowrap">
-      <Badge color={device.online ? 'green' : 'red'} variant="light" data-testid="device-online">
+    // The badges keep their width and wrap under each other: a narrow table column would otherwise
+    // shrink them to an ellipsis ("O..").
+    <Group gap={4} wrap="wrap">
+      <Badge color={device.online ? 'green' : 'red'} variant="light" data-testid="device-online" style={{ flexShrink: 0 }}>
         {t(device.online ? 'devices.online' : 'devices.offline')}
       </Badge>
-      <Badge color={STATE_COLORS[device.state]} variant="light" data-testid="device-state">
+      <Badge color={STATE_COLORS[device.state]} variant="light" data-testid="device-state" style={{ flexShrink: 0 }}>
         {t(`devices.states.${device.state}`)}
       </Badge>
     </Group>
