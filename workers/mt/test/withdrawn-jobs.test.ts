@@ -33,7 +33,7 @@ describe('WithdrawnTasks', () => {
     const subscription = await tasks.listen(bus);
     await bus.publish(BUS.jobsWithdrawn.subject, { task_ids: 'not-a-list' });
     await bus.publish(BUS.jobsWithdrawn.subject, { task_ids: ['p1', 'p2'] });
-    await expect.poll(() => tasks.has('p2')).toBe(true);
+    await expect.poll(() => tasks.has('p2'), { timeout: 10_000 }).toBe(true);
     expect(tasks.has('not-a-list')).toBe(false);
     await subscription.unsubscribe();
     await bus.close({ deadlineMs: 100 });
@@ -71,7 +71,7 @@ describe('segment jobs of a withdrawn task', () => {
     });
     for (const j of [job('stopped', 0), job('going', 0), job('stopped', 1)])
       await bus.publishJob(queue, j, { jobId: `${j.task_id}:${j.chunk_index}` });
-    await expect.poll(() => results.length).toBe(1);
+    await expect.poll(() => results.length, { timeout: 10_000 }).toBe(1);
     // Give the withdrawn chunks their turn: they finish without a result.
     await new Promise((r) => setTimeout(r, 100));
     expect(results.map((r) => [r.task_id, r.chunk_index])).toEqual([['going', 0]]);
