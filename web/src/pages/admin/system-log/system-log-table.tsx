@@ -17,6 +17,20 @@ const ACTION_KEYS = {
   'site.update': 'systemLog.actions.siteUpdate',
   'site.logo': 'systemLog.actions.siteLogo',
   'goods.update_price': 'systemLog.actions.priceUpdate',
+  // Operations (issue 19): traffic limits, devices, backups.
+  'traffic.set_default': 'systemLog.actions.trafficDefault',
+  'traffic.set_login': 'systemLog.actions.trafficLogin',
+  'traffic.set_override': 'systemLog.actions.trafficOverride',
+  'traffic.delete_override': 'systemLog.actions.trafficOverrideDelete',
+  'device.state': 'systemLog.actions.deviceState',
+  'device.assign': 'systemLog.actions.deviceAssign',
+  'device.delete': 'systemLog.actions.deviceDelete',
+  'device_pool.fallback': 'systemLog.actions.poolFallback',
+  'backup.create': 'systemLog.actions.backupCreate',
+  'backup.delete': 'systemLog.actions.backupDelete',
+  'backup.download': 'systemLog.actions.backupDownload',
+  'backup.restore': 'systemLog.actions.backupRestore',
+  'backup.settings': 'systemLog.actions.backupSettings',
 } as const;
 
 function ActionBadge({ action }: { action: string }) {

@@ -57,6 +57,22 @@ describe('/systemlog', () => {
     expect(page.testIds).not.toContain('system-log-pages');
   });
 
+  it('names the operations actions (traffic, devices, backups) in both languages', async () => {
+    serve([
+      fakeLogLine(1, { action: 'traffic.set_override', before: null, after: { max_requests: 20 } }),
+      fakeLogLine(2, { action: 'device.state', before: { state: 'enabled' }, after: { state: 'draining' } }),
+      fakeLogLine(3, { action: 'backup.restore', before: null, after: { name: 'mtp-backup-20261127-050003' } }),
+    ]);
+    loginAs('admin');
+    const en = (await renderRoute('/systemlog')).html;
+    for (const name of ['Frequency override set', 'Device state changed', 'Backup restored']) expect(en).toContain(name);
+    expect(en).not.toContain('>traffic.set_override<');
+    await changeLang('zh_CN');
+    const zh = (await renderRoute('/systemlog')).html;
+    for (const name of ['设置单独频率限制', '修改设备状态', '恢复备份']) expect(zh).toContain(name);
+    await changeLang('en_US');
+  });
+
   it('says so when nothing matches', async () => {
     serve([]);
     loginAs('admin');
