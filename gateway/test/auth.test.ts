@@ -82,11 +82,12 @@ describe('tokens', () => {
   });
 
   it('answers 401 once the access token has expired', async () => {
-    const short = await buildTestGateway({ accessTtlSeconds: 1 });
+    // Expiry is in whole seconds (a 1 s token issued at x.9 lives 0.1 s): 3 s lives 2 to 3 s.
+    const short = await buildTestGateway({ accessTtlSeconds: 3 });
     try {
       const { data } = await short.login(ADMIN_ACCOUNT, ADMIN_PASSWORD);
       expect((await short.call('GET', 'permission/get_user_site_permission', { token: data.access_token })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      await new Promise((r) => setTimeout(r, 3100));
       const expired = await short.call('GET', 'permission/get_user_site_permission', { token: data.access_token });
       expect(expired.status).toBe(401);
       expect(expired.code).toBe(40100);

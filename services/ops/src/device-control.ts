@@ -47,6 +47,9 @@ export class DeviceController {
   private settings = new Map<string, DeviceSetting>();
   private fallbacks = new Map<number, PoolFallback>();
   private readonly sentAt = new Map<string, number>();
+  /** Refreshes overlap (the timer, a change made here): only one started later may replace what a read saw. */
+  private refreshesStarted = 0;
+  private appliedRefresh = 0;
   private server?: BusSubscription;
   private stopListening?: () => void;
   private timer?: NodeJS.Timeout;
@@ -73,7 +76,12 @@ export class DeviceController {
   }
 
   async refresh(): Promise<void> {
-    [this.settings, this.fallbacks] = await Promise.all([loadDeviceSettings(this.opts.db), loadPoolFallbacks(this.opts.db)]);
+    const started = ++this.refreshesStarted;
+    const [settings, fallbacks] = await Promise.all([loadDeviceSettings(this.opts.db), loadPoolFallbacks(this.opts.db)]);
+    // A timer read that began before a change committed must not undo the read made after it.
+    if (started < this.appliedRefresh) return;
+    this.appliedRefresh = started;
+    [this.settings, this.fallbacks] = [settings, fallbacks];
   }
 
   settingOf(deviceId: string): DeviceSetting | undefined {
