@@ -7,22 +7,19 @@
  * next job waits, its interactive text is told the devices are offline); a disabled device gets
  * nothing until enabled again.
  */
-import { loadConfig, startPlatform, type Platform } from '@mtp/gateway';
-import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
+import type { Platform } from '@mtp/gateway';
+import type { TestDatabase } from '@mtp/platform/testing';
 import { BUS, type DeviceItem, type JobProgress } from '@mtp/proto';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginOverHttp, useOwnNats, waitFor } from '../support/fault-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOverHttp, startFaultPlatform, useOwnNats, waitFor, type FaultPlatform } from '../support/fault-support';
 import { startWorkerProcess } from '../support/processes';
 
 const nats = useOwnNats();
 let tdb: TestDatabase;
 let platform: Platform;
 let api: string;
-let storageDir: string;
+let started: FaultPlatform | undefined;
 let admin: string;
 let userX: string;
 let userY: string;
@@ -105,24 +102,8 @@ async function documentDone(token: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  tdb = await createTestDatabase(inject('pgAdminUrl'));
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-pools-'));
-  platform = await startPlatform(
-    {
-      ...loadConfig({}),
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: tdb.url,
-      storageDir,
-      natsUrl: nats.url,
-      runMtWorker: false,
-      runDocWorker: true,
-      adminAccount: 'admin@example.com',
-      adminPassword: 'Admin12345',
-    },
-    { log: () => {} },
-  );
-  api = `${await platform.listen()}/api/v1.0`;
+  started = await startFaultPlatform(nats.url, { runDocWorker: true });
+  ({ platform, api, tdb } = started);
   // One sentence per engine call: a 300-line job runs long enough to be drained mid-way.
   const env = (id: string) => ({ NATS_URL: nats.url, DEVICE_ID: id, MT_BATCH_SIZE: '1' });
   await Promise.all([startWorkerProcess('mt', env(DEDICATED), workers), startWorkerProcess('mt', env(SHARED), workers)]);
@@ -150,9 +131,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-  await platform?.close();
-  await tdb?.drop();
-  await rm(storageDir, { recursive: true, force: true });
+  await started?.close();
 });
 
 describe('an enterprise pool', () => {

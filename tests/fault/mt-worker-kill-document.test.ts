@@ -5,17 +5,13 @@
  * the file's characters are charged exactly once.
  */
 import { findReservation } from '@mtp/billing';
-import { loadConfig } from '@mtp/gateway';
-import { startPlatform, type Platform } from '@mtp/gateway';
-import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
+import type { Platform } from '@mtp/gateway';
+import type { TestDatabase } from '@mtp/platform/testing';
 import { BUS, type DocQueryData, type JobProgress } from '@mtp/proto';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginOverHttp, startMtWorkerProcess, useOwnNats, waitFor } from '../support/fault-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOverHttp, startFaultPlatform, startMtWorkerProcess, useOwnNats, waitFor, type FaultPlatform } from '../support/fault-support';
 
 const POOL = `docfault-${randomBytes(3).toString('hex')}`;
 // Before the other hooks: the platform below needs its URL.
@@ -23,37 +19,19 @@ const nats = useOwnNats();
 
 let tdb: TestDatabase;
 let platform: Platform;
+let started: FaultPlatform | undefined;
 let api: string;
-let storageDir: string;
 const workers: ChildProcess[] = [];
 const startWorker = () => startMtWorkerProcess(nats.url, POOL, workers);
 
 beforeAll(async () => {
-  tdb = await createTestDatabase(inject('pgAdminUrl'));
-  storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-docfault-'));
-  platform = await startPlatform(
-    {
-      ...loadConfig({}),
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: tdb.url,
-      storageDir,
-      natsUrl: nats.url,
-      runMtWorker: false,
-      mtPool: POOL,
-      adminAccount: 'admin@example.com',
-      adminPassword: 'Admin12345',
-    },
-    { log: () => {} },
-  );
-  api = `${await platform.listen()}/api/v1.0`;
+  started = await startFaultPlatform(nats.url, { mtPool: POOL });
+  ({ platform, api, tdb } = started);
 });
 
 afterAll(async () => {
   for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-  await platform?.close();
-  await tdb?.drop();
-  await rm(storageDir, { recursive: true, force: true });
+  await started?.close();
 });
 
 describe('an MT worker killed in the middle of a document', () => {

@@ -5,14 +5,13 @@
  * the right translation, the characters charged once.
  */
 import { findReservation } from '@mtp/billing';
-import { loadConfig } from '@mtp/gateway';
-import { startPlatform, type Platform } from '@mtp/gateway';
-import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
+import type { Platform } from '@mtp/gateway';
+import type { TestDatabase } from '@mtp/platform/testing';
 import { BUS, type JobProgress } from '@mtp/proto';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loginOverHttp, startMtWorkerProcess, useOwnNats, waitFor } from '../support/fault-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginOverHttp, startFaultPlatform, startMtWorkerProcess, useOwnNats, waitFor, type FaultPlatform } from '../support/fault-support';
 
 // A pool of its own: the NATS server is shared by the whole test run.
 const POOL = `fault-${randomBytes(3).toString('hex')}`;
@@ -21,6 +20,7 @@ const nats = useOwnNats();
 
 let tdb: TestDatabase;
 let platform: Platform;
+let started: FaultPlatform | undefined;
 let api: string;
 const workers: ChildProcess[] = [];
 const startWorker = () => startMtWorkerProcess(nats.url, POOL, workers);
@@ -35,28 +35,13 @@ async function call<T>(method: string, route: string, token: string | null, body
 }
 
 beforeAll(async () => {
-  tdb = await createTestDatabase(inject('pgAdminUrl'));
-  platform = await startPlatform(
-    {
-      ...loadConfig({}),
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: tdb.url,
-      natsUrl: nats.url,
-      runMtWorker: false,
-      mtPool: POOL,
-      adminAccount: 'admin@example.com',
-      adminPassword: 'Admin12345',
-    },
-    { log: () => {} },
-  );
-  api = `${await platform.listen()}/api/v1.0`;
+  started = await startFaultPlatform(nats.url, { mtPool: POOL });
+  ({ platform, api, tdb } = started);
 });
 
 afterAll(async () => {
   for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-  await platform?.close();
-  await tdb?.drop();
+  await started?.close();
 });
 
 describe('an MT worker killed mid-job', () => {

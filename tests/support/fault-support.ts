@@ -4,12 +4,15 @@
  * killed in the middle and redelivered quickly), waiting for a condition, and an admin login
  * over HTTP (the password RSA-encrypted as the web client sends it).
  */
-import { REPO_ROOT } from '@mtp/gateway';
+import { loadConfig, REPO_ROOT, startPlatform, type Config, type Platform } from '@mtp/gateway';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { startTestNatsServer, type TestNatsServer } from '@mtp/platform/bus-testing';
-import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@mtp/platform/testing';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const TINY_MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
 export const FAULT_ACK_WAIT_MS = 2000;
@@ -30,6 +33,40 @@ export function useOwnNats(): { url: string } {
     await server?.stop();
   });
   return nats;
+}
+
+export type FaultPlatform = { platform: Platform; api: string; tdb: TestDatabase; close: () => Promise<void> };
+
+/**
+ * A whole platform on a fresh database and the suite's NATS server, listening on a free port, with
+ * no MT worker of its own (the suite starts worker processes) and files in a temporary folder;
+ * `api` is its `http://host:port/api/v1.0`. `close` stops it and drops what it made.
+ */
+export async function startFaultPlatform(natsUrl: string, overrides: Partial<Config> = {}): Promise<FaultPlatform> {
+  const tdb = await createTestDatabase(inject('pgAdminUrl'));
+  const storageDir = await mkdtemp(path.join(os.tmpdir(), 'mtp-fault-'));
+  const platform = await startPlatform(
+    {
+      ...loadConfig({}),
+      port: 0,
+      host: '127.0.0.1',
+      databaseUrl: tdb.url,
+      storageDir,
+      natsUrl,
+      runMtWorker: false,
+      adminAccount: 'admin@example.com',
+      adminPassword: 'Admin12345',
+      ...overrides,
+    },
+    { log: () => {} },
+  );
+  const api = `${await platform.listen()}/api/v1.0`;
+  const close = async () => {
+    await platform.close();
+    await tdb.drop();
+    await rm(storageDir, { recursive: true, force: true });
+  };
+  return { platform, api, tdb, close };
 }
 
 /** Starts an MT worker process on `natsUrl` serving `pool`; it is added to `workers` for the suite to kill. */

@@ -4,7 +4,7 @@
  * backup runner (a platform process's, whichever takes the job), never in a request. Every
  * change, and every download (the archive is the whole database), writes a system-log line.
  */
-import { assertPlatformAdmin, recordAction, type AccountsDeps } from '@mtp/accounts';
+import { assertPlatformAdmin, recordAction, type AccountsDeps, type ActionEntry } from '@mtp/accounts';
 import {
   backupWorkActive,
   checkSchedule,
@@ -23,6 +23,7 @@ import {
   AppError,
   BackupIdParams,
   BackupItem,
+  type BackupJob,
   BackupListData,
   BackupListQuery,
   BackupRestoreBody,
@@ -33,11 +34,15 @@ import {
   Reply,
 } from '@mtp/proto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { requestActor } from '../plugins/request-origin';
 
 export type BackupDeps = { bus: Bus; storage: ObjectStorage; runner: BackupRunner; defaults: BackupSettings };
+
+/** The client of a transaction (platform's `inTransaction`). */
+type TxClient = Parameters<Parameters<typeof inTransaction>[1]>[0];
 
 const publicItem = ({ object_key: _key, ...item }: StoredBackup): BackupItem => item;
 
@@ -58,23 +63,33 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps; b
     ok(req, await listBackups(db, req.query.page ?? 1, req.query.page_size ?? 20)),
   );
 
-  app.post('/admin/backups', { schema: { response: { 200: Reply(BackupItem) } } }, async (req) => {
+  /**
+   * A backup or a restore: its row and its system-log line in one transaction, then the job that
+   * carries it out (queued after the commit, so the runner finds the row).
+   */
+  async function writeThenQueue<T>(
+    req: FastifyRequest,
+    write: (client: TxClient) => Promise<T>,
+    logged: (row: T) => ActionEntry,
+    job: (row: T) => { message: BackupJob; jobId: string },
+  ): Promise<T> {
     const actor = requestActor(req);
-    const backup = await inTransaction(db, async (client) => {
-      const row = (await insertBackup(client, { trigger: 'manual', createdBy: actor.account }))!;
-      await recordAction(client, actor, {
-        action: 'backup.create',
-        targetType: 'backup',
-        targetId: row.backup_id,
-        after: { name: row.name },
-      });
-      return row;
+    const row = await inTransaction(db, async (client) => {
+      const written = await write(client);
+      await recordAction(client, actor, logged(written));
+      return written;
     });
-    await publishJobTo(
-      backups.bus,
-      BUS.opsBackup,
-      { action: 'create', backup_id: backup.backup_id },
-      { jobId: `backup-${backup.backup_id}` },
+    const { message, jobId } = job(row);
+    await publishJobTo(backups.bus, BUS.opsBackup, message, { jobId });
+    return row;
+  }
+
+  app.post('/admin/backups', { schema: { response: { 200: Reply(BackupItem) } } }, async (req) => {
+    const backup = await writeThenQueue(
+      req,
+      async (client) => (await insertBackup(client, { trigger: 'manual', createdBy: requestActor(req).account }))!,
+      (row) => ({ action: 'backup.create', targetType: 'backup', targetId: row.backup_id, after: { name: row.name } }),
+      (row) => ({ message: { action: 'create', backup_id: row.backup_id }, jobId: `backup-${row.backup_id}` }),
     );
     return ok(req, publicItem(backup));
   });
@@ -146,22 +161,11 @@ export const backupRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountsDeps; b
       if (backup.status !== 'done') throw new AppError('BACKUP_NOT_RESTORABLE');
       if (req.body.confirm.trim() !== backup.name) throw new AppError('BACKUP_CONFIRM_MISMATCH');
       if (await backupWorkActive(db)) throw new AppError('BACKUP_BUSY');
-      const actor = requestActor(req);
-      const restore = await inTransaction(db, async (client) => {
-        const row = await insertRestore(client, backup, actor.account);
-        await recordAction(client, actor, {
-          action: 'backup.restore',
-          targetType: 'backup',
-          targetId: backup.backup_id,
-          after: { name: backup.name },
-        });
-        return row;
-      });
-      await publishJobTo(
-        backups.bus,
-        BUS.opsBackup,
-        { action: 'restore', restore_id: restore.restore_id },
-        { jobId: `restore-${restore.restore_id}` },
+      const restore = await writeThenQueue(
+        req,
+        (client) => insertRestore(client, backup, requestActor(req).account),
+        () => ({ action: 'backup.restore', targetType: 'backup', targetId: backup.backup_id, after: { name: backup.name } }),
+        (row) => ({ message: { action: 'restore', restore_id: row.restore_id }, jobId: `restore-${row.restore_id}` }),
       );
       return ok(req, restore);
     },
