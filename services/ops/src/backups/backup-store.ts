@@ -121,14 +121,18 @@ export async function failStaleBackups(q: Queryable, staleMs: number): Promise<s
   return rows.map((r) => r.object_key);
 }
 
-/** Finished scheduled backups past the newest `keep`, and failed scheduled ones older than those. */
+/**
+ * Finished scheduled backups past the newest `keep`, and failed scheduled ones older than those.
+ * Newest by slot (the firing's time, an ISO string that sorts by time), not by when the row was
+ * written: a firing whose job ran late must not push out a later slot's backup.
+ */
 export async function scheduledPastRetention(q: Queryable, keep: number): Promise<StoredBackup[]> {
   const { rows } = await q.query<BackupRow>(
-    `WITH kept AS (SELECT backup_id, created_at FROM backups WHERE trigger = 'scheduled' AND status = 'done'
-                    ORDER BY created_at DESC, backup_id DESC LIMIT $1)
+    `WITH kept AS (SELECT backup_id, slot FROM backups WHERE trigger = 'scheduled' AND status = 'done'
+                    ORDER BY slot DESC, backup_id DESC LIMIT $1)
      SELECT ${BACKUP_COLUMNS} FROM backups
       WHERE trigger = 'scheduled' AND status IN ('done', 'failed') AND backup_id NOT IN (SELECT backup_id FROM kept)
-        AND (status = 'done' OR created_at < (SELECT min(created_at) FROM kept))`,
+        AND (status = 'done' OR slot < (SELECT min(slot) FROM kept))`,
     [keep],
   );
   return rows.map(toItem);
