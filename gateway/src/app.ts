@@ -45,6 +45,13 @@ import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './openapi/openapi-plugin';
 import { metricsPlugin, type MetricsOptions } from './metrics/metrics-plugin';
+import { apiCallerPlugin } from './public-api/api-caller';
+import { DEFAULT_API_TOKEN_TTL_S, type PublicApiDeps } from './public-api/public-api-deps';
+import { nativeApi } from './public-api/native/native-api';
+import { deeplApi } from './public-api/deepl/deepl-api';
+import { libreApi } from './public-api/libre/libre-api';
+import { appKeyRoutes } from './routes/app-key-routes';
+import { errorReportRoutes } from './routes/error-report-routes';
 import { DEFAULT_RATE_LIMITS, DEFAULT_TRAFFIC, type RateLimits, type TrafficConfig, type TrustProxy } from './security-settings';
 
 export type AppDeps = {
@@ -73,6 +80,10 @@ export type AppDeps = {
   backups?: BackupDeps | null;
   /** Who may read GET /metrics beside this host itself (METRICS_ALLOW, METRICS_TOKEN); default: nobody else. */
   metrics?: MetricsOptions;
+  /** Lifetime of a public-API token in seconds (API_TOKEN_TTL_S); default 7200. */
+  apiTokenTtlSeconds?: number;
+  /** How long the native `open/doc/translate` waits for its file (tests shorten it); default OPEN_DOC_SYNC.waitMs. */
+  apiDocSyncWaitMs?: number;
 };
 
 /** `adminOnly`: only administrators and managers may call it (plugins/admin-only.ts). */
@@ -144,6 +155,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(securityHeadersPlugin, { frameAncestors: deps.frameAncestors });
   await app.register(authPlugin, { accounts: deps.accounts });
+  const publicApi: PublicApiDeps = {
+    db: deps.db,
+    accounts: deps.accounts,
+    text: deps.text,
+    docs: deps.docs ?? null,
+    apiTokenTtlSeconds: deps.apiTokenTtlSeconds ?? DEFAULT_API_TOKEN_TTL_S,
+    ...(deps.apiDocSyncWaitMs ? { docSyncWaitMs: deps.apiDocSyncWaitMs } : {}),
+  };
+  // Before the rate limits: a public-API caller is counted under its key (req.apiAppId).
+  await app.register(apiCallerPlugin, { deps: publicApi });
   await app.register(adminOnlyPlugin);
   await app.register(forbidNulPlugin);
   const traffic = trafficSettingsOf(deps);
@@ -192,9 +213,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.backups) await api.register(backupRoutes, { accounts: deps.accounts, backups: deps.backups });
       await api.register(trafficRoutes, { accounts: deps.accounts, settings: traffic.settings });
       await api.register(statsRoutes, { db: deps.db });
+      await api.register(appKeyRoutes, { deps: publicApi });
+      await api.register(errorReportRoutes, { deps: publicApi });
+      await api.register(nativeApi, { deps: publicApi, prefix: '/open' });
     },
     { prefix: '/api/v1.0' },
   );
+
+  // The compatible APIs live outside /api/v1.0/, where their clients expect them.
+  await app.register(deeplApi, { deps: publicApi, prefix: '/v2' });
+  await app.register(libreApi, { deps: publicApi });
 
   await app.register(webAppPlugin, { webDist: deps.webDist ?? '' });
   return app;

@@ -80,6 +80,8 @@ export type Config = {
   metricsAllow: string[];
   /** METRICS_TOKEN (or _FILE): `Authorization: Bearer <token>` reads GET /metrics from anywhere; absent: no token. */
   metricsToken: string | undefined;
+  /** API_TOKEN_TTL_S: lifetime of a public-API token (`POST /api/v1.0/open/token`); default 7200. */
+  apiTokenTtlSeconds: number;
 };
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -150,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupDefaults: { schedule: optional(env, 'BACKUP_SCHEDULE') ?? '0 3 * * *', retention: intVar(env, 'BACKUP_RETENTION', 7) },
     metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
     metricsToken: metricsToken(env),
+    apiTokenTtlSeconds: intVar(env, 'API_TOKEN_TTL_S', 7200),
   };
 }

@@ -105,6 +105,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       commerce: { billing: config.billing },
       metrics: { allow: config.metricsAllow, token: config.metricsToken },
       backups,
+      apiTokenTtlSeconds: config.apiTokenTtlSeconds,
     });
     return {
       app,

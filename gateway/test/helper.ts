@@ -40,7 +40,18 @@ export type TestGatewayOptions = {
   /** Run a document worker on the gateway's bus (default yes; no: uploads wait for one). */
   docWorker?: boolean;
   /** Passed to buildApp: proxies to trust, rate limits (default: the production defaults). */
-  app?: Pick<AppDeps, 'trustProxy' | 'rateLimits' | 'traffic' | 'frameAncestors' | 'commerce' | 'devices' | 'metrics'>;
+  app?: Pick<
+    AppDeps,
+    | 'trustProxy'
+    | 'rateLimits'
+    | 'traffic'
+    | 'frameAncestors'
+    | 'commerce'
+    | 'devices'
+    | 'metrics'
+    | 'apiTokenTtlSeconds'
+    | 'apiDocSyncWaitMs'
+  >;
 };
 
 export async function buildTestGateway(opts: TestGatewayOptions = {}) {

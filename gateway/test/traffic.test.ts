@@ -61,7 +61,11 @@ describe('admin/traffic', () => {
     expect(added.code, added.msg).toBe(20000);
     expect(added.data.label).toBe('listed@example.com');
     expect((await set({ scope: 'site', site_id: 1, max_requests: 500, window_minutes: 5 })).code).toBe(20000);
-    expect((await set({ scope: 'app', app_id: 'key_123', max_requests: 9000, window_minutes: 60 })).code).toBe(20000);
+    const key = await gw.call<{ app_id: string }>('POST', 'app/keys', { token: admin, body: { name: 'limited' } });
+    // Named in capitals, kept as the key's own (lower-case) id; an id no key has is refused.
+    const keyed = await set({ scope: 'app', app_id: key.data.app_id.toUpperCase(), max_requests: 9000, window_minutes: 60 });
+    expect(keyed.data.subject).toBe(key.data.app_id);
+    expect(await set({ scope: 'app', app_id: 'key_123', max_requests: 1, window_minutes: 1 })).toMatchObject({ code: 44052 });
     expect(await set({ scope: 'user', account: 'nobody@example.com', max_requests: 1, window_minutes: 1 })).toMatchObject({ code: 40020 });
     expect(await set({ scope: 'site', site_id: 999, max_requests: 1, window_minutes: 1 })).toMatchObject({ code: 40027 });
     expect((await set({ scope: 'user', max_requests: 1, window_minutes: 1 })).code).toBe(40000);
@@ -76,9 +80,15 @@ describe('admin/traffic', () => {
     expect(list.data.total).toBe(3);
     expect(list.data.list.map((o) => o.scope)).toEqual(['app', 'site']);
 
-    const removed = await gw.call('POST', 'admin/traffic/overrides/delete', { token: admin, body: { scope: 'app', subject: 'key_123' } });
+    const removed = await gw.call('POST', 'admin/traffic/overrides/delete', {
+      token: admin,
+      body: { scope: 'app', subject: key.data.app_id },
+    });
     expect(removed.code).toBe(20000);
-    const again = await gw.call('POST', 'admin/traffic/overrides/delete', { token: admin, body: { scope: 'app', subject: 'key_123' } });
+    const again = await gw.call('POST', 'admin/traffic/overrides/delete', {
+      token: admin,
+      body: { scope: 'app', subject: key.data.app_id },
+    });
     expect(again.code).toBe(44001);
     const { rows } = await gw.db.query<{ action: string; actor_account: string }>(
       `SELECT action, actor_account FROM system_log WHERE action LIKE 'traffic.%' ORDER BY log_id`,

@@ -18,7 +18,14 @@ export const RemainingData = Type.Object({
   total_left: Type.Integer(),
   packages_left: Type.Integer(),
   plan_left: Type.Integer(),
+  /** Live packages of both kinds (characters and API) waiting for a live paid plan. */
   packages_frozen: Type.Integer(),
+  /**
+   * API packages (T03) in use: spent by the public API only (before anything else), so left out
+   * of `total_left` and `packages_left` here; `remainingForApi` counts them in. Listed in `packages`
+   * too (their sku starts with `api_`).
+   */
+  api_packages_left: Type.Integer(),
   /** The plan in use: a paid plan, else the free allowance. */
   plan_code: Type.Union([Type.Literal('free'), Type.Literal('standard'), Type.Literal('professional'), Type.Literal('enterprise')]),
   plan_sku: Type.String(),

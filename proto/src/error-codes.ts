@@ -117,6 +117,15 @@ export const CODES = {
   TRAFFIC_OVERRIDE_NOT_FOUND: entry(44001, 200, '该限制不存在', 'There is no such limit'),
   TRAFFIC_LIMIT_OUT_OF_RANGE: entry(44002, 200, '限制数值超出允许范围', 'The limit is outside the allowed range'),
 
+  // App keys of the public API (issue 20, 44051-44059): the user center's keys page.
+  APP_KEY_LIMIT: entry(
+    44051,
+    200,
+    '最多可同时拥有20个有效密钥，请先吊销不用的密钥',
+    'At most 20 live keys: revoke one you no longer use first',
+  ),
+  APP_KEY_NOT_FOUND: entry(44052, 200, '密钥不存在', 'The key does not exist'),
+
   // Backups (issue 19, 44021-44029): the /backups page's archives, restores and schedule.
   BACKUP_NOT_FOUND: entry(44021, 200, '备份不存在', 'The backup does not exist'),
   BACKUP_BUSY: entry(44022, 200, '备份或恢复正在进行，请稍后再试', 'A backup or restore is running; please try again later'),
@@ -173,6 +182,12 @@ export const CODES = {
   ),
   STATS_RANGE_TOO_LONG: entry(44032, 200, '日期范围过长：一次最多查询366天', 'Date range too long: at most 366 days per query'),
 
+  // Translation error reports (issue 20, 44061-44069): the admin's /error-reports page.
+  ERROR_REPORT_NOT_FOUND: entry(44061, 200, '该错误反馈不存在', 'There is no such error report'),
+  ERROR_REPORT_NO_PROPOSAL: entry(44062, 200, '该反馈没有建议译文，无法加入记忆库', 'This report has no proposal to add to a memory'),
+  ERROR_REPORT_PAIR_MISMATCH: entry(44063, 200, '记忆库的语言方向与该反馈不一致', "The memory's language pair is not the report's"),
+  ERROR_REPORT_IN_MEMORY: entry(44064, 200, '该反馈已加入记忆库', 'This report has already been added to a memory'),
+
   // Public API errors (spec section 8, "Public API errors"), in the order the spec lists them.
   API_PARAM_INCOMPLETE: entry(10001, 200, '参数不完整', 'Parameter incomplete'),
   API_PARAM_INCORRECT: entry(10002, 200, '参数不正确', 'Incorrect parameter'),
@@ -194,6 +209,21 @@ export const CODES = {
   API_ERROR_TYPE_INCORRECT: entry(10018, 200, '错误类型编号不正确', 'Error type number incorrect'),
   API_ACCOUNT_INCORRECT: entry(10019, 200, '账号不正确', 'Incorrect account'),
   API_PASSWORD_INCORRECT: entry(10020, 200, '密码不正确', 'Incorrect password'),
+  // The native public API's own (issue 20, 10021-10029; gateway README "Public API: native calls").
+  API_WEB_UNAVAILABLE: entry(10021, 200, '网页翻译暂未开放', 'Web page translation is not available yet'),
+  API_DOC_NOT_READY: entry(
+    10022,
+    200,
+    '文档尚未翻译完成，请先查询任务状态',
+    'The document is not translated yet; query its task status first',
+  ),
+  API_DOC_SYNC_TIMEOUT: entry(
+    10023,
+    200,
+    '文档未能在同步调用的时限内译完，已停止且未扣字符；请使用异步接口 open/doc/create',
+    "The document could not be translated within the synchronous call's time limit; it was stopped and nothing was charged. Please use the asynchronous call open/doc/create",
+  ),
+  API_FILE_ID_ERROR: entry(10024, 200, 'file_id错误', 'file_id error'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type CodeName = keyof typeof CODES;

@@ -23,3 +23,8 @@ export * from './user-admin';
 export * from './content';
 export * from './ops-traffic';
 export * from './ops-backups';
+export * from './error-reports';
+export * from './libre';
+export * from './deepl';
+export * from './app-keys';
+export * from './public-api';

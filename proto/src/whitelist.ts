@@ -34,9 +34,17 @@ export const SPEC_WHITELIST = [
 // signature is its authentication (services/billing).
 export const OWN_WHITELIST = ['get_public_key', 'register', 'logo', 'notify', 'openapi.json'] as const;
 
+/**
+ * The native public API (issue 20) lives under `open/`: its calls carry the API's own token
+ * (`apiAuth` in the gateway, gateway/src/public-api/api-caller.ts), never a user's, so the
+ * user-token check leaves the whole folder alone. Only as the first segment.
+ */
+export const PUBLIC_API_FOLDER = 'open';
+
 /** Paths (after `/api/v1.0/`) that are public: the route's own path or one of its segments. */
 export function isWhitelisted(routePath: string): boolean {
   const segments = routePath.replace(/^\/api\/v1\.0\//, '').split('/');
+  if (segments[0] === PUBLIC_API_FOLDER) return true;
   const names: readonly string[] = [...SPEC_WHITELIST, ...OWN_WHITELIST];
   return segments.some((segment) => names.includes(segment));
 }

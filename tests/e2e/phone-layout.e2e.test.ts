@@ -17,9 +17,9 @@ const LANGS = ['en_US', 'zh_CN'] as const;
 
 const MAIN = ['/', '/file', '/picturetranslate', '/webpage', '/myfile', '/docScan', '/translationedit'];
 const BANKS = ['/mymemorybank', '/mytermbank', '/publictermbank', '/api-doc', '/problem'];
-const USER_CENTER = ['/account', '/member', '/history', '/message'];
+const USER_CENTER = ['/account', '/member', '/history', '/message', '/api-keys'];
 const ADMIN = ['/home', '/alluser', '/user-data', '/management', '/system-memorybank', '/system-termbank', '/all-memorybank'];
-const ADMIN_MORE = ['/all-temtermbank', '/ordermanagement', '/system-publictermbank', '/systemlog', '/traffic', '/stats'];
+const ADMIN_MORE = ['/all-temtermbank', '/ordermanagement', '/system-publictermbank', '/systemlog', '/traffic', '/app-keys', '/stats'];
 const ADMIN_REST = ['/device-mgr', '/set-editor', '/backups'];
 const SCREENS = [...MAIN, ...BANKS, ...USER_CENTER, ...ADMIN, ...ADMIN_MORE, ...ADMIN_REST];
 // The trial page too: where a logged-in phone lands on `/` is the second test's question.

@@ -1,11 +1,13 @@
 /**
- * The general frequency limit (issue 19, /traffic): every call under /api/v1.0/ counts against
- * "N requests per M minutes" of its caller, in the PostgreSQL counter every replica shares.
+ * The general frequency limit (issue 19, /traffic): every call under /api/v1.0/ (the native public
+ * API's `/api/v1.0/open/...` included), the DeepL-compatible `/v2/...` and the LibreTranslate
+ * paths (issue 20) count against "N requests per M minutes" of its caller, in the PostgreSQL
+ * counter every replica shares.
  *
  * Who the caller is: the public-API key's app_id when the request carries one (`req.apiAppId`,
  * which the API's key check sets), else the logged-in user, else the client address (free
- * visitors: the default limit). Which limit: the key's override, else the user's, else the
- * user's site's, else the default (ops' `resolveLimit`). Over it: 42900 in the caller's
+ * visitors: the default limit). Which limit: the key's override, else the user's (for a key: its
+ * owner's), else the user's site's, else the default (ops' `resolveLimit`). Over it: 42900 in the caller's
  * language, HTTP 429, Retry-After in seconds.
  *
  * Not counted here: the calls with their own guessing limits (login, codes: rate-limits.ts) and
@@ -41,6 +43,14 @@ export type FrequencyLimitOptions = {
 
 type Counted = { key: string; max: number; windowMs: number };
 
+/** The LibreTranslate-compatible calls (outside /api/v1.0/, where its clients expect them). */
+const LIBRE_PATHS = new Set(['/translate', '/detect', '/languages', '/translate_file', '/frontend/settings', '/suggest']);
+
+/** Whether a route (its URL pattern) is counted: the API under /api/v1.0/, /v2/ and LibreTranslate's paths. */
+export function isCountedRoute(url: string): boolean {
+  return url.startsWith(API_PREFIX) || url.startsWith('/v2/') || LIBRE_PATHS.has(url) || url.startsWith('/download_file/');
+}
+
 /** The counter key of a caller: the window is part of it, so a changed window starts afresh. */
 function identityKey(req: FastifyRequest): string {
   if (req.apiAppId) return `app:${req.apiAppId}`;
@@ -62,9 +72,11 @@ export function addFrequencyLimit(app: FastifyInstance, opts: FrequencyLimitOpti
   // preValidation: after every onRequest hook, so the user (and a key's app_id) are known.
   app.addHook('preValidation', async (req, reply) => {
     const url = req.routeOptions.url;
-    if (!url?.startsWith(API_PREFIX) || opts.skipCall(url.slice(API_PREFIX.length))) return;
+    if (!url || !isCountedRoute(url) || (url.startsWith(API_PREFIX) && opts.skipCall(url.slice(API_PREFIX.length)))) return;
     if (req.auth && (await opts.isPlatformAdmin(req.auth))) return;
-    const limit = await opts.settings.limitFor({ appId: req.apiAppId, userId: req.auth?.userId, siteId: req.auth?.siteId });
+    // A public-API caller is its key's owner too: their own and their site's limits apply under the key's.
+    const who = req.auth ?? req.apiCaller;
+    const limit = await opts.settings.limitFor({ appId: req.apiAppId, userId: who?.userId, siteId: who?.siteId });
     const windowMs = Math.max(1, Math.round(limit.windowMinutes * opts.minuteMs));
     counted.set(req, { key: `traffic:${identityKey(req)}:${windowMs}`, max: limit.maxRequests, windowMs });
     const result = await limiter(req);

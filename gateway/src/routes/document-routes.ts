@@ -1,14 +1,13 @@
 /**
  * Document translation (`/api/v1.0/request_translate/doc/...`, ARCHITECTURE conventions):
- * `create` streams each file part straight into object storage (nothing held whole in memory;
- * at most 200 MB a file, 5 files a batch), reads the fields in any order, then submits the
+ * `create` streams each file part straight into object storage (doc-upload.ts: nothing held whole
+ * in memory; at most 200 MB a file, 5 files a batch), reads the fields in any order, then submits the
  * batch; `query` answers progress; `download/{projectId}` streams a result; `interrupt` stops
  * a task; `retry` starts its interrupted files again; `estimate` prices a batch before it starts; `my_files` lists and deletes My Documents. Any refusal deletes what was uploaded.
  */
-import { DOC_EXTENSIONS, docOptionsOf, LIMITS } from '@mtp/proto';
+import { LIMITS } from '@mtp/proto';
 import {
   AppError,
-  DocCreateForm,
   DeleteMyFilesBody,
   DocCreateData,
   DocEstimateData,
@@ -38,83 +37,18 @@ import {
   type DocDeps,
   type DocEstimate,
   type DocForm,
-  type UploadedFile,
 } from '@mtp/tasks';
 import { siteById } from '@mtp/accounts';
 import { remaining } from '@mtp/billing';
-import { StorageLimitError } from '@mtp/platform';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
-import { Value } from 'typebox/value';
 import { requireUser } from '../plugins/auth';
 import { ok } from '../plugins/envelope';
 import { contentDisposition } from './transfer-routes';
+import { formOf, OverBudget, receiveUpload } from './doc-upload';
 
 export type DocumentRouteDeps = { docs: DocDeps };
-
-const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
-
-/** The form's fields checked against its proto schema; a bad one is named (e.g. `mode`). */
-function formOf(fields: Record<string, string>): DocForm {
-  const trimmed = Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, value.trim()]));
-  if (!Value.Check(DocCreateForm, trimmed)) {
-    const first = [...Value.Errors(DocCreateForm, trimmed)][0];
-    const field =
-      first?.instancePath.replace(/^\//, '') ||
-      String((first?.params as { requiredProperties?: string[] })?.requiredProperties?.[0] ?? 'form');
-    throw new AppError('INVALID_PARAMS', field);
-  }
-  return docOptionsOf(trimmed);
-}
-
-/** Past `budget` bytes in all (a cost estimate's cap), the upload stops: no estimate is given. */
-class OverBudget extends Error {}
-
-/**
- * Streams every file part into storage (`keyOf`: a task's source key, or an estimate's temporary
- * key); answers the fields and files. With a `budget`, more bytes than that in all throw OverBudget.
- */
-async function receiveUpload(req: FastifyRequest, docs: DocDeps, keyOf: (projectId: string, ext: string) => string, budget?: number) {
-  const fields: Record<string, string> = {};
-  const files: UploadedFile[] = [];
-  let used = 0;
-  if (!req.isMultipart()) throw new AppError('FILE_REQUIRED');
-  const parts = req.parts({ limits: { fileSize: LIMITS.docBytes + 1, files: LIMITS.docFilesPerBatch + 1, fields: 20 } });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    if (files.length >= LIMITS.docFilesPerBatch) {
-      part.file.resume();
-      throw new AppError('FILE_TOO_MANY');
-    }
-    const fileName = part.filename || 'document';
-    const ext = extensionOf(fileName);
-    if (!(DOC_EXTENSIONS as readonly string[]).includes(ext)) {
-      part.file.resume();
-      throw new AppError('FILE_FORMAT_UNKNOWN', fileName);
-    }
-    const projectId = randomUUID();
-    const key = keyOf(projectId, ext);
-    const left = budget === undefined ? LIMITS.docBytes : Math.min(LIMITS.docBytes, budget - used);
-    try {
-      const { bytes } = await docs.storage.put(key, part.file, { maxBytes: left });
-      if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', `${fileName}: at most 200 MB`);
-      files.push({ projectId, fileName, ext, key, bytes });
-      used += bytes;
-    } catch (err) {
-      if (err instanceof StorageLimitError && left < LIMITS.docBytes) throw new OverBudget();
-      if (err instanceof StorageLimitError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('FILE_TOO_LARGE', `${fileName}: at most 200 MB`);
-      }
-      throw err;
-    }
-  }
-  return { fields, files };
-}
 
 export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = async (app, { docs }) => {
   app.post('/request_translate/doc/create', { schema: { response: { 200: Reply(DocCreateData) } } }, async (req) => {
@@ -123,7 +57,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
     let upload: Awaited<ReturnType<typeof receiveUpload>>;
     let form: DocForm;
     try {
-      upload = await receiveUpload(req, docs, (projectId, ext) => docSourceKey(taskId, projectId, ext));
+      upload = await receiveUpload(req, docs.storage, (projectId, ext) => docSourceKey(taskId, projectId, ext));
       if (upload.files.length === 0) throw new AppError('FILE_REQUIRED');
       form = formOf(upload.fields);
     } catch (err) {
@@ -148,7 +82,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<DocumentRouteDeps> = asyn
     try {
       let estimate: DocEstimate;
       try {
-        const upload = await receiveUpload(req, docs, keyOf, LIMITS.docEstimateBytes);
+        const upload = await receiveUpload(req, docs.storage, keyOf, { budget: LIMITS.docEstimateBytes });
         if (upload.files.length === 0) throw new AppError('FILE_REQUIRED');
         estimate = await estimateDocuments(docs, formOf(upload.fields), upload.files, req.lang);
       } catch (err) {

@@ -5,7 +5,7 @@
  * and its system-log line commit together; this replica then drops its cached settings, the
  * others read them again within TRAFFIC_CACHE_MS (ops' TrafficSettings).
  */
-import { assertPlatformAdmin, findUserByAccount, recordAction, siteById, type AccountsDeps } from '@mtp/accounts';
+import { assertPlatformAdmin, findAppKey, findUserByAccount, recordAction, siteById, type AccountsDeps } from '@mtp/accounts';
 import {
   deleteOverride,
   listOverrides,
@@ -62,7 +62,10 @@ async function subjectOf(client: Client, body: TrafficOverrideBody): Promise<{ s
     return { subject: String(site.site_id), label: site.site_name };
   }
   if (!body.app_id) throw new AppError('INVALID_PARAMS', 'app_id');
-  return { subject: body.app_id, label: body.app_id };
+  // Keys are kept lower-case: an id typed in capitals must still name (and limit) its key.
+  const key = await findAppKey(client, body.app_id.trim());
+  if (!key) throw new AppError('APP_KEY_NOT_FOUND');
+  return { subject: key.app_id, label: key.app_id };
 }
 
 export const trafficRoutes: FastifyPluginAsyncTypebox<TrafficRouteOptions> = async (app, { accounts, settings }) => {

@@ -77,4 +77,5 @@ export { deleteExpiredSystemLog } from './system-log/retention';
 export * from './user-admin/index';
 export { summarizeUsers, type UserSummary } from './user-summary';
 export * from './content/index';
+export * from './app-keys/index';
 export { signInsBetween, newUsersBetween, usersByIds, firstUserAt, type SignIns, type UserLabel } from './daily-facts';

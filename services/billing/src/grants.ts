@@ -4,8 +4,8 @@
  * the ledger in the same statement, so the ledger always sums to what is left.
  */
 import { inTransaction, type Db } from '@mtp/platform';
-import { AppError, SKUS, type SkuCode } from '@mtp/proto';
-import { catalogueSku } from './catalogue-skus';
+import { AppError, SKUS, type ApiSkuCode, type SkuCode } from '@mtp/proto';
+import { catalogueSku, isPackageType } from './catalogue-skus';
 import type { PoolClient } from 'pg';
 import { ownerColumn, ownerOf, ownerParams, type Owner } from './owner';
 import { addMonthsUtc, freeAllowance, packageExpiry, UNLIMITED_LEVEL, UNLIMITED_MONTHLY_CHARS, UNLIMITED_SKU } from './periods';
@@ -130,16 +130,16 @@ export async function grantPlan(db: Db, args: GrantPlanArgs): Promise<Grant> {
   return toGrant(rows[0]!);
 }
 
-export type GrantPackageArgs = { userId: number; sku: SkuCode; startsAt?: Date };
+export type GrantPackageArgs = { userId: number; sku: SkuCode | ApiSkuCode; startsAt?: Date };
 
 /**
- * Grants a character package, valid 365 days from `startsAt` (default now). Packages require a
+ * Grants a character or API package, valid 365 days from `startsAt` (default now). Packages require a
  * live paid plan (spec section 9); without one the answer is 42005, which opens the purchase
  * dialog asking for a plan upgrade. Free users therefore buy a plan first.
  */
 export async function grantPackage(db: Db, args: GrantPackageArgs): Promise<Grant> {
-  const sku = SKUS[args.sku];
-  if (!sku || sku.goodsType !== 'T02') throw new AppError('INVALID_PARAMS', `sku ${args.sku} is not a character package`);
+  const sku = catalogueSku(args.sku);
+  if (!sku || !isPackageType(sku.goodsType)) throw new AppError('INVALID_PARAMS', `sku ${args.sku} is not a package`);
   const owner = ownerOf(args.userId);
   const startsAt = args.startsAt ?? new Date();
   return inTransaction(db, async (client) => {

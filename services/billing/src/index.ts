@@ -15,11 +15,11 @@ export {
   type ReserveArgs,
   type SettleArgs,
 } from './reservations';
-export { remaining, remainingAnonymous } from './remaining';
+export { remaining, remainingAnonymous, remainingForApi } from './remaining';
 export { listOpenReservations } from './open-reservations';
 export { clientKeyFromIp } from './owner';
 export { ANONYMOUS_MONTHLY_CHARS, FREE_MONTHLY_CHARS } from './periods';
-export type { Part } from './consumption';
+export type { Part, SpendVia } from './consumption';
 export { ledgerPort, type LedgerPort, type Payer } from './ledger-port';
 export { dueNotices, membershipOf, EXPIRED_NOTICE_WINDOW_MS, type Membership } from './notices';
 

@@ -6,7 +6,8 @@ import type { Db } from '@mtp/platform';
 import { listOpenReservations } from './open-reservations';
 import { refund, reserve, settle } from './reservations';
 
-export type Payer = { userId: number } | { anonymousKey: string };
+/** `via: 'api'`: public-API work, which takes the user's API packages first (README "API packages"). */
+export type Payer = { userId: number; via?: 'api' } | { anonymousKey: string };
 
 export type LedgerPort = {
   reserve(payer: Payer, taskId: string, chars: number): Promise<void>;
@@ -18,7 +19,7 @@ export type LedgerPort = {
 export function ledgerPort(db: Db): LedgerPort {
   return {
     reserve: async (payer, taskId, chars) => {
-      const owner = 'userId' in payer ? { userId: payer.userId } : { userId: null, clientKey: payer.anonymousKey };
+      const owner = 'userId' in payer ? { userId: payer.userId, via: payer.via } : { userId: null, clientKey: payer.anonymousKey };
       await reserve(db, { ...owner, taskId, chars });
     },
     settle: async (taskId, actualChars) => {

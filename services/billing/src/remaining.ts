@@ -3,7 +3,7 @@ import type { Db } from '@mtp/platform';
 import type { PlanCode, RemainingData } from '@mtp/proto';
 import { billingEnabled } from './billing-mode';
 import { catalogueSku } from './catalogue-skus';
-import { leftOf, orderForUse } from './consumption';
+import { isApiPackage, leftOf, orderForUse, type SpendVia } from './consumption';
 import { liveGrants, type Grant } from './grants';
 import { ownerOf, type Owner } from './owner';
 import { freeAllowance, UNLIMITED_LEVEL, UNLIMITED_MONTHLY_CHARS, UNLIMITED_SKU } from './periods';
@@ -16,7 +16,7 @@ export function planCodeOfSku(sku: string): PlanCode {
 
 const sum = (grants: Grant[]) => grants.reduce((n, g) => n + leftOf(g), 0);
 
-async function balanceOf(db: Db, owner: Owner, now: Date): Promise<RemainingData> {
+async function balanceOf(db: Db, owner: Owner, now: Date, via?: SpendVia): Promise<RemainingData> {
   const live = await liveGrants(db, owner, now);
   // Allowances are created by the first reservation of the period; until then they are whole.
   if (owner.kind === 'user' && !live.some((g) => g.sku === UNLIMITED_SKU) && !(await billingEnabled(db))) {
@@ -35,8 +35,10 @@ async function balanceOf(db: Db, owner: Owner, now: Date): Promise<RemainingData
     const free = freeAllowance(owner, now);
     live.push({ grantId: 0, kind: 'plan', sku: 'free', level: 1, charsTotal: free.chars, charsUsed: 0, ...free });
   }
-  const { usable, frozen, plans } = orderForUse(live);
+  const { usable, frozen, plans, apiOnly } = orderForUse(live, via);
   const packages = usable.filter((g) => g.kind === 'package');
+  // Listed in use beside the others: bought and live, spendable through the public API only.
+  const inUse = [...packages, ...apiOnly];
   const plan = plans[0];
   const packagesLeft = sum(packages);
   const planLeft = sum(plans);
@@ -45,18 +47,30 @@ async function balanceOf(db: Db, owner: Owner, now: Date): Promise<RemainingData
     packages_left: packagesLeft,
     plan_left: planLeft,
     packages_frozen: sum(frozen),
+    api_packages_left: sum(inUse.filter(isApiPackage)),
     plan_code: plan ? planCodeOfSku(plan.sku) : 'free',
     plan_sku: plan?.sku ?? 'free',
     plan_expires_at: plan ? plan.expiresAt.toISOString() : null,
-    packages: [...packages.map((g) => ({ g, state: 'in_use' as const })), ...frozen.map((g) => ({ g, state: 'frozen' as const }))].map(
+    packages: [...inUse.map((g) => ({ g, state: 'in_use' as const })), ...frozen.map((g) => ({ g, state: 'frozen' as const }))].map(
       ({ g, state }) => ({ sku: g.sku, chars_total: g.charsTotal, chars_left: leftOf(g), expires_at: g.expiresAt.toISOString(), state }),
     ),
   };
 }
 
-/** A registered user's characters (`GET user/remaining_str`). */
+/**
+ * A registered user's characters (`GET user/remaining_str`): what the site's work may spend, so
+ * `total_left` and `packages_left` leave API packages out; `api_packages_left` shows them apart.
+ */
 export function remaining(db: Db, userId: number, now = new Date()): Promise<RemainingData> {
   return balanceOf(db, ownerOf(userId), now);
+}
+
+/**
+ * The same balance as the public API spends it (`via: 'api'`): `total_left` and `packages_left`
+ * include the API packages, which that work takes first (DeepL's `usage`, say).
+ */
+export function remainingForApi(db: Db, userId: number, now = new Date()): Promise<RemainingData> {
+  return balanceOf(db, ownerOf(userId), now, 'api');
 }
 
 /** An anonymous visitor's characters this month, by client key (see `clientKeyFromIp`). */

@@ -6,7 +6,7 @@
  */
 import { inTransaction, type Db } from '@mtp/platform';
 import { AppError } from '@mtp/proto';
-import { allocate, giveBack, orderForUse, type Part } from './consumption';
+import { allocate, giveBack, orderForUse, type Part, type SpendVia } from './consumption';
 import { billingEnabled } from './billing-mode';
 import { ensureFreeGrant, ensureUnlimitedGrant, liveGrants, type Queryable } from './grants';
 import { ownerOf, ownerParams, type Owner } from './owner';
@@ -34,6 +34,8 @@ export type ReserveArgs = {
   clientKey?: string | null;
   taskId: string;
   chars: number;
+  /** `'api'`: public-API work, which takes API packages first (consumption.ts). */
+  via?: SpendVia;
   now?: Date;
 };
 
@@ -93,7 +95,8 @@ async function giveChars(q: Queryable, taskId: string, parts: Part[], kind: 'rel
 }
 
 /**
- * Takes `chars` for a task: packages first (earliest expiry first), then the plan. Not enough
+ * Takes `chars` for a task: packages first (earliest expiry first; via the API, API packages
+ * before character packages; otherwise never API packages), then the plan. Not enough
  * answers 41005 with nothing taken. A task id reserves once: a repeat (even a concurrent one)
  * answers the existing reservation, whatever its state, with `changed: false`.
  */
@@ -120,7 +123,7 @@ export async function reserve(db: Db, args: ReserveArgs): Promise<ReservationRes
     // free one is never created and nothing is refused.
     if (owner.kind === 'user' && !(await billingEnabled(client))) await ensureUnlimitedGrant(client, owner, now);
     await ensureFreeGrant(client, owner, now);
-    const parts = allocate(orderForUse(await liveGrants(client, owner, now, true)).usable, args.chars);
+    const parts = allocate(orderForUse(await liveGrants(client, owner, now, true), args.via).usable, args.chars);
     // Takes the characters and records the parts in one statement (a round trip less on the way
     // to a document's first chunk); the ledger records the taking as negative characters.
     await client.query(

@@ -7,3 +7,4 @@ export * from './banks/index';
 export * from './transfer/index';
 export * from './lookup/index';
 export { listUserBanks, USER_BANKS_SHOWN } from './banks/user-banks';
+export * from './error-reports/index';

@@ -15,3 +15,7 @@ export * from './trials';
 export { summarizeTasks, type TaskSummary } from './task-summary';
 export { countTaskOutcomes, type TaskOutcomeCount } from './task-outcome-counts';
 export { classifyReservations, taskOutcomesBetween, type ReservationClass, type ReservationKind, type TaskOutcomes } from './daily-facts';
+export * from './segment-translation';
+export { translateBatch, type BatchBody, type BatchOptions, type BatchResult, type BatchSegment } from './text-batch';
+export { translateMarkup, type MarkupBody } from './markup/markup-translation';
+export type { MarkupFormat } from './markup/markup-split';

@@ -20,8 +20,11 @@ export interface MtPort {
   translate(texts: string[], src: LanguageCode, tgt: LanguageCode, domain: Domain, glossary?: GlossaryEntry[]): Promise<MtResult>;
 }
 
-/** Who pays: a logged-in user, or an anonymous visitor's bucket (free trial). */
-export type Payer = { userId: number } | { anonymousKey: string };
+/**
+ * Who pays: a logged-in user, or an anonymous visitor's bucket (free trial). `via: 'api'`: work
+ * of the public API, which takes the user's API packages first (services/billing README).
+ */
+export type Payer = { userId: number; via?: 'api' } | { anonymousKey: string };
 
 export interface QuotaPort {
   /** Takes `chars` for `taskId`, or throws AppError('CHARS_NOT_ENOUGH'). */
@@ -42,8 +45,22 @@ export type TmTerm = { source: string; target: string; occurrences: number };
 export interface TmPort {
   exactMatch(userId: number, src: LanguageCode, tgt: LanguageCode, text: string, prev?: string | null): Promise<TmExactMatch | null>;
   terms(userId: number, src: LanguageCode, tgt: LanguageCode, text: string): Promise<TmTerm[]>;
-  /** The terms of each text (a document's chunks), looked up together. */
-  termsOfEach(userId: number, src: LanguageCode, tgt: LanguageCode, texts: readonly string[]): Promise<TmTerm[][]>;
-  /** Exact matches of a run of segments (a document) in one go, each in the context of the one before. */
-  exactMatches(userId: number, src: LanguageCode, tgt: LanguageCode, segments: readonly string[]): Promise<(TmExactMatch | null)[]>;
+  /** The terms of each text (a document's chunks), looked up together; `bankIds`: only those termbases. */
+  termsOfEach(
+    userId: number,
+    src: LanguageCode,
+    tgt: LanguageCode,
+    texts: readonly string[],
+    bankIds?: readonly number[],
+  ): Promise<TmTerm[][]>;
+  /** Exact matches of a run of segments (a document) in one go, each in the context of the one before; `bankIds`: only those memories. */
+  exactMatches(
+    userId: number,
+    src: LanguageCode,
+    tgt: LanguageCode,
+    segments: readonly string[],
+    bankIds?: readonly number[],
+  ): Promise<(TmExactMatch | null)[]>;
+  /** Which of `bankIds` the user may use: their own and the system banks of the kind (`flag` 0 memories, 1 termbases). */
+  usableBanks(userId: number, flag: 0 | 1, bankIds: readonly number[]): Promise<number[]>;
 }

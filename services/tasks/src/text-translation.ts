@@ -7,6 +7,7 @@
  * memory answers without MT (`tm:exact`, `tm:context` for 101; charged the same, never cached);
  * otherwise termbase terms found in the text go to MT as its glossary and are enforced by
  * `enforceTerms` (see there); such answers bypass the cache, which is per model, not per user.
+ * The per-segment steps live in segment-translation.ts (shared with `translateBatch`).
  */
 import {
   AppError,
@@ -20,10 +21,12 @@ import {
 } from '@mtp/proto';
 import type { Db } from '@mtp/platform';
 import { randomUUID } from 'node:crypto';
-import type { MtPort, PairRoute, Payer, QuotaPort, TmPort, TmTerm } from './ports';
+import type { MtPort, PairRoute, Payer, QuotaPort, TmPort } from './ports';
 import { routedFor, type RouteForUser } from './pool-routing';
 import { claimDraft, type DraftClaim } from './text-drafts';
-import { readCache, writeCache } from './translation-cache';
+import { fromMemory, translatePlain, translateWithTerms, type SegmentTranslation } from './segment-translation';
+
+export { enforceTerms, type TermResult } from './text-terms';
 
 export type TextTranslationDeps = {
   db: Db;
@@ -79,44 +82,6 @@ export async function prepareTranslation(deps: TextTranslationDeps, body: Transl
   return { text, truncated, chars: [...text].length, src, tgt, domain: body.domain ?? 'general', route };
 }
 
-export type TermResult = { source: string; target: string; applied: boolean };
-
-/**
- * The glossary repair. For each term (in order): if the output already contains its target
- * (case-insensitively), it is `applied`. Otherwise, if MT's translation of the term on its own
- * (`termTranslations[i]`, translated in the same batch) occurs in the output, its first
- * `occurrences` occurrences (as many as the term occurs in the source) are replaced with the
- * target, and it is `applied`. Otherwise the output is left as it is and the term reported with
- * `applied: false`.
- */
-export function enforceTerms(
-  output: string,
-  terms: readonly TmTerm[],
-  termTranslations: readonly string[],
-): { text: string; terms: TermResult[] } {
-  let text = output;
-  const results = terms.map((term, i): TermResult => {
-    const target = term.target.trim();
-    if (target.length === 0 || text.toLowerCase().includes(target.toLowerCase()))
-      return { source: term.source, target: term.target, applied: true };
-    const mt = (termTranslations[i] ?? '').trim();
-    if (mt.length === 0 || !text.includes(mt)) return { source: term.source, target: term.target, applied: false };
-    for (let n = 0, from = 0; n < Math.max(1, term.occurrences); n++) {
-      const at = text.indexOf(mt, from);
-      if (at < 0) break;
-      text = text.slice(0, at) + target + text.slice(at + mt.length);
-      from = at + target.length;
-    }
-    return { source: term.source, target: term.target, applied: true };
-  });
-  return { text, terms: results };
-}
-
-/** Leading and trailing whitespace of `text` put around `inner`. */
-function keepOuterSpace(text: string, inner: string): string {
-  return (/^\s*/.exec(text)?.[0] ?? '') + inner + (/\s*$/.exec(text)?.[0] ?? '');
-}
-
 /**
  * A logged-in caller's draft (README "Drafts"): what this call is charged. Without a draft (the
  * public API, free visitors) the whole text is charged, as always.
@@ -146,47 +111,16 @@ export async function translateText(shared: TextTranslationDeps, payer: Payer, b
   }
   try {
     const user = 'userId' in payer && deps.tm ? { tm: deps.tm, id: payer.userId } : null;
+    const pair = { src, tgt, domain, route };
     const exact = user ? await user.tm.exactMatch(user.id, src, tgt, text.trim()) : null;
-    if (exact) {
-      if (ledger) await deps.quota.settle(taskId, chars);
-      const engine = exact.score > 100 ? 'tm:context' : 'tm:exact';
-      const translated = keepOuterSpace(text, exact.translated);
-      return { translated, src_lang: src, tgt_lang: tgt, truncated, chars, engine, cached: false, tm_score: exact.score };
-    }
-    const terms = user ? await user.tm.terms(user.id, src, tgt, text) : [];
-    const parts = { text, src, tgt, domain, modelVersion: route.modelVersion };
-    const cached = route.modelVersion && terms.length === 0 ? await readCache(deps.db, parts) : null;
-    let translated: string;
-    let engine: string;
-    let termResults: TermResult[] | undefined;
-    if (cached) {
-      ({ translated, engine } = cached);
-    } else if (terms.length > 0) {
-      // The terms alone ride in the same batch, for the repair.
-      const glossary = terms.map((t) => ({ source: t.source, target: t.target }));
-      const result = await deps.mt.translate([text, ...terms.map((t) => t.source)], src, tgt, domain, glossary);
-      const repaired = enforceTerms(result.translations[0] ?? '', terms, result.translations.slice(1));
-      translated = repaired.text;
-      termResults = repaired.terms;
-      engine = result.engine;
-    } else {
-      const result = await deps.mt.translate([text], src, tgt, domain);
-      translated = result.translations[0] ?? '';
-      engine = result.engine;
-      // Cache under the version that really translated, which may be newer than the route's.
-      if (result.modelVersion) await writeCache(deps.db, { ...parts, modelVersion: result.modelVersion }, translated, engine);
+    let outcome: SegmentTranslation;
+    if (exact) outcome = fromMemory(text, exact);
+    else {
+      const terms = user ? await user.tm.terms(user.id, src, tgt, text) : [];
+      outcome = terms.length > 0 ? await translateWithTerms(deps.mt, pair, text, terms) : (await translatePlain(deps, pair, [text]))[0]!;
     }
     if (ledger) await deps.quota.settle(taskId, chars);
-    return {
-      translated,
-      src_lang: src,
-      tgt_lang: tgt,
-      truncated,
-      chars,
-      engine,
-      cached: cached !== null,
-      ...(termResults ? { terms: termResults } : {}),
-    };
+    return { ...outcome, src_lang: src, tgt_lang: tgt, truncated, chars };
   } catch (err) {
     if (ledger) await deps.quota.refund(taskId).catch((e) => deps.log?.(`text: refunding ${taskId} failed (the sweeper retries): ${e}`));
     // A failed translation does not move the draft: its characters are charged when it succeeds.

@@ -63,6 +63,7 @@ export function fakeRemaining(extra: Partial<RemainingData> = {}): RemainingData
     plan_left: 700_000,
     packages_left: 500_000,
     packages_frozen: 0,
+    api_packages_left: 0,
     plan_code: 'standard',
     plan_sku: 'standard-m',
     plan_expires_at: '2026-11-25T00:00:00Z',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, permissionMap } from '@mtp/proto';
-import { ADMIN_NAV, MAIN_NAV, visibleNavItems } from './nav-items';
+import { ADMIN_NAV, MAIN_NAV, USER_CENTER_NAV, visibleNavItems } from './nav-items';
 
 const paths = (items: { to: string }[]) => items.map((i) => i.to);
 
@@ -32,8 +32,16 @@ describe('visibleNavItems', () => {
     for (const path of ['/management', '/traffic', '/device-mgr', '/backups']) expect(visible).not.toContain(path);
     expect(visible).toContain('/systemlog');
     expect(visible).toContain('/stats');
+    // The keys list is the server's to scope: a manager sees their own site's.
+    expect(visible).toContain('/app-keys');
     const admin = paths(visibleNavItems(ADMIN_NAV, permissionMap({ role: ROLES.ADMIN, siteDoCat: true, siteHidePicture: false })));
     expect(admin).toEqual(expect.arrayContaining(['/management', '/traffic', '/device-mgr', '/backups']));
+  });
+
+  it('gives every signed-in user their API keys in the user center', () => {
+    expect(
+      paths(visibleNavItems(USER_CENTER_NAV, permissionMap({ role: ROLES.NORMAL, siteDoCat: false, siteHidePicture: false }))),
+    ).toContain('/api-keys');
   });
 
   it('drops explicitly hidden paths', () => {

@@ -36,6 +36,7 @@ export const USER_CENTER_NAV: readonly NavItem[] = [
   { to: '/member', labelKey: 'nav.member' },
   { to: '/history', labelKey: 'nav.history' },
   { to: '/message', labelKey: 'nav.message' },
+  { to: '/api-keys', labelKey: 'nav.apiKeys' },
 ];
 
 /** Paths NORMAL users of a non-main site neither see nor may open (spec section 2). */
@@ -54,6 +55,10 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { to: '/ordermanagement', labelKey: 'nav.orders', feature: 'OrderManager' },
   { to: '/systemlog', labelKey: 'nav.systemLog', feature: 'SystemLog' },
   { to: '/traffic', labelKey: 'nav.traffic', feature: 'TrafficManagement' },
+  // Staff who keep the system memories the reports feed; a manager sees their site's (the server scopes it).
+  { to: '/error-reports', labelKey: 'nav.errorReports', feature: 'AllMyTM' },
+  // Every key for the platform administrator, a site's for its manager (the server scopes it).
+  { to: '/app-keys', labelKey: 'nav.appKeys' },
   { to: '/stats', labelKey: 'nav.stats' },
   { to: '/device-mgr', labelKey: 'nav.devices', feature: 'DeviceManagement' },
   { to: '/set-editor', labelKey: 'nav.editor' },

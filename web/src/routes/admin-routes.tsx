@@ -14,6 +14,8 @@ import { editorRoute } from '../pages/admin/editor/editor-route';
 import { systemLogRoute } from '../pages/admin/system-log/system-log-route';
 import { backupsRoute } from '../pages/admin/backups/backups-route';
 import { trafficRoute } from '../pages/admin/traffic/traffic-route';
+import { errorReportsRoute } from '../pages/admin/error-reports/error-reports-route';
+import { adminAppKeysRoute } from '../pages/app-keys/app-keys-routes';
 import { statsRoute } from '../pages/admin/stats/stats-route';
 import { devicesRoute } from '../pages/admin/devices/devices-route';
 import { managementRoute } from '../pages/admin/management/management-route';
@@ -61,6 +63,8 @@ export const adminRoutes = [
   bankRoute(admin, '/system-publictermbank', 'nav.systemPublicTerm', 1, 'public'),
   systemLogRoute(admin),
   trafficRoute(admin),
+  errorReportsRoute(admin),
+  adminAppKeysRoute(admin),
   statsRoute(admin),
   devicesRoute(admin),
   editorRoute(admin),

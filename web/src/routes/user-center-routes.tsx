@@ -8,6 +8,7 @@ import { goodsQueryOptions } from '../commerce/commerce-query-options';
 import { currentLang } from '../i18n';
 import { MAIN_SITE_ONLY_PATHS, USER_CENTER_NAV } from '../nav/nav-items';
 import { AccountPage } from '../pages/account-page';
+import { apiKeysRoute } from '../pages/app-keys/app-keys-routes';
 import { historyRoute, memberRoute, messageRoute } from '../pages/user-center/user-center-page-routes';
 import { permissionQueryOptions } from '../queries/permission-query-options';
 import { userDataQueryOptions } from '../queries/user-data-query-options';
@@ -63,4 +64,5 @@ export const userCenterRoutes = [
   memberRoute(center, guardMainSiteOnly),
   historyRoute(center, guardMainSiteOnly),
   messageRoute(center),
+  apiKeysRoute(center),
 ] as const;

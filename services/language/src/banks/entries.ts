@@ -13,6 +13,7 @@ import {
   type EntryList,
   type EntryListQuery,
   type InsertEntryBody,
+  type PlanCode,
   type UpdateEntryBody,
 } from '@mtp/proto';
 import { auditBankChange, auditsChange, entryText, type LoggedEntry } from './bank-audit';
@@ -20,7 +21,7 @@ import { likePattern, limitingPlan, loadBank, type BankRow, type Queryable } fro
 import { tokenRegistryOf } from '../lookup/token-registry';
 import { lookupValues, matchColumns } from './match-columns';
 import { checkEntry, entryLimit, entryLimitError } from './rules';
-import type { Actor, BankAudit, BanksDeps, Flag } from './types';
+import type { Actor, BankAudit, BanksDeps, Flag, TxClient } from './types';
 
 export const DEFAULT_PAGE_SIZE = 10;
 
@@ -157,37 +158,50 @@ async function selectEntry(q: Queryable, entryId: number | string): Promise<Entr
 export async function insertEntry(deps: BanksDeps, actor: Actor, body: InsertEntryBody, audit?: BankAudit): Promise<EntryItem> {
   // Read the plan before the transaction: it may query another service's tables.
   const plan = await limitingPlan(deps.planOf, actor, body.system_or_individual === 1);
-  return inTransaction(deps.db, async (client) => {
-    const bank = await writableBank(client, actor, body);
-    const { src, tgt } = entryPair(bank, body);
-    const text = checkEntry(body, src);
-    if (plan && bank.entry_count >= entryLimit(plan)) throw entryLimitError(plan, bank.flag as Flag);
-    const { rows } = await client.query<{ entry_id: string }>(
-      `INSERT INTO tm_entries (bank_id, source, translated, note, extra, prev_source, src_lang, tgt_lang,
-                               match_tokens, match_len, reverse_tokens, reverse_len, match_keys, reverse_keys)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING entry_id`,
-      [
-        bank.bank_id,
-        text.source,
-        text.translated,
-        text.note,
-        JSON.stringify(body.extra ?? {}),
-        body.prev_source?.trim() || null,
-        src,
-        tgt,
-        ...lookupValues(await matchColumns(tokenRegistryOf(deps.db), text.source, text.translated, bank.tow_way === 1)),
-      ],
-    );
-    await client.query('UPDATE tm_banks SET entry_count = entry_count + 1 WHERE bank_id = $1', [bank.bank_id]);
-    const entry = await selectEntry(client, rows[0]!.entry_id);
-    await auditBankChange(client, actor, bank, audit, {
-      action: 'entry.create',
-      targetType: 'entry',
-      targetId: entry.entry_id,
-      after: { bank_id: bank.bank_id, ...entryText(entry) },
-    });
-    return entry;
+  return inTransaction(deps.db, (client) => insertEntryWith(client, deps.db, actor, body, { plan, audit }));
+}
+
+/**
+ * Inserts an entry with a transaction's client, so that another change (an error report marked
+ * resolved) commits with it. `plan`: the limit holding the bank, read before the transaction.
+ */
+export async function insertEntryWith(
+  client: TxClient,
+  db: Db,
+  actor: Actor,
+  body: InsertEntryBody,
+  opts: { plan: PlanCode | null; audit?: BankAudit | undefined },
+): Promise<EntryItem> {
+  const { plan, audit } = opts;
+  const bank = await writableBank(client, actor, body);
+  const { src, tgt } = entryPair(bank, body);
+  const text = checkEntry(body, src);
+  if (plan && bank.entry_count >= entryLimit(plan)) throw entryLimitError(plan, bank.flag as Flag);
+  const { rows } = await client.query<{ entry_id: string }>(
+    `INSERT INTO tm_entries (bank_id, source, translated, note, extra, prev_source, src_lang, tgt_lang,
+                             match_tokens, match_len, reverse_tokens, reverse_len, match_keys, reverse_keys)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING entry_id`,
+    [
+      bank.bank_id,
+      text.source,
+      text.translated,
+      text.note,
+      JSON.stringify(body.extra ?? {}),
+      body.prev_source?.trim() || null,
+      src,
+      tgt,
+      ...lookupValues(await matchColumns(tokenRegistryOf(db), text.source, text.translated, bank.tow_way === 1)),
+    ],
+  );
+  await client.query('UPDATE tm_banks SET entry_count = entry_count + 1 WHERE bank_id = $1', [bank.bank_id]);
+  const entry = await selectEntry(client, rows[0]!.entry_id);
+  await auditBankChange(client, actor, bank, audit, {
+    action: 'entry.create',
+    targetType: 'entry',
+    targetId: entry.entry_id,
+    after: { bank_id: bank.bank_id, ...entryText(entry) },
   });
+  return entry;
 }
 
 /** `POST tm_term/es_update`: replaces the entry's texts, note, extra attributes and context. */

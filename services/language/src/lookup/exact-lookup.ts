@@ -14,7 +14,14 @@ type Row = { i: string; translated: string; prev_source: string | null; own: boo
 
 export async function findExactMatches(
   db: Db,
-  query: { userId: number; srcLang: string; tgtLang: string; segments: readonly string[] },
+  query: {
+    userId: number;
+    srcLang: string;
+    tgtLang: string;
+    segments: readonly string[];
+    /** Only these memories (the public API's `tm_id`); absent: every visible one. */
+    bankIds?: readonly number[] | undefined;
+  },
 ): Promise<(ExactMatch | null)[]> {
   const segments = query.segments.map((s) => s.trim());
   if (segments.length === 0) return [];
@@ -24,13 +31,15 @@ export async function findExactMatches(
      FROM unnest($4::text[]) WITH ORDINALITY AS u(t, i)
      JOIN tm_entries e ON hashtextextended(e.source, 0) = hashtextextended(u.t, 0) AND e.source = u.t AND e.src_lang = $2 AND e.tgt_lang = $3
      JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND (b.user_id = $1 OR b.system_or_individual = 0)
+       AND ($5::int[] IS NULL OR b.bank_id = ANY($5::int[]))
      UNION ALL
      SELECT u.i::text, e.source, NULL, b.user_id IS NOT NULL
      FROM unnest($4::text[]) WITH ORDINALITY AS u(t, i)
      JOIN tm_entries e ON hashtextextended(e.translated, 0) = hashtextextended(u.t, 0) AND e.reverse_tokens <> '{}' AND e.translated = u.t
        AND e.src_lang = $3 AND e.tgt_lang = $2
-     JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND b.tow_way = 1 AND (b.user_id = $1 OR b.system_or_individual = 0)`,
-    [query.userId, query.srcLang, query.tgtLang, distinct],
+     JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND b.tow_way = 1 AND (b.user_id = $1 OR b.system_or_individual = 0)
+       AND ($5::int[] IS NULL OR b.bank_id = ANY($5::int[]))`,
+    [query.userId, query.srcLang, query.tgtLang, distinct, query.bankIds ? [...query.bankIds] : null],
   );
   const rowsByText = new Map<string, Row[]>();
   for (const row of rows) {

@@ -13,7 +13,14 @@
 import type { Db } from '@mtp/platform';
 import { TermMatcher } from '../matching/index';
 
-export type TermLookupQuery = { userId: number; srcLang: string; tgtLang: string; text: string };
+export type TermLookupQuery = {
+  userId: number;
+  srcLang: string;
+  tgtLang: string;
+  text: string;
+  /** Only these termbases (the public API's `tb_id`); absent: every visible one. */
+  bankIds?: readonly number[] | undefined;
+};
 
 export type FoundTerm = {
   /** The term as stored (in `srcLang`). */
@@ -30,29 +37,32 @@ type TermId = { entryId: number; system: boolean };
 
 const MAX_CACHED = 500;
 
-const WHERE = `b.flag = 1 AND (b.user_id = $1 OR b.system_or_individual = 0)
+const WHERE = `b.flag = 1 AND (b.user_id = $1 OR b.system_or_individual = 0) AND ($4::int[] IS NULL OR b.bank_id = ANY($4::int[]))
   AND ((e.src_lang = $2 AND e.tgt_lang = $3) OR (b.tow_way = 1 AND e.src_lang = $3 AND e.tgt_lang = $2))`;
+
+/** The banks of a matcher: null for every visible termbase, else the chosen ones (sorted, so a key is stable). */
+type Banks = number[] | null;
 
 type Cached = { version: string; matcher: TermMatcher<TermId> };
 const matchers = new Map<string, Cached>();
 
-async function versionOf(db: Db, userId: number, src: string, tgt: string): Promise<string> {
+async function versionOf(db: Db, userId: number, src: string, tgt: string, banks: Banks): Promise<string> {
   const { rows } = await db.query<{ v: string }>(
     `SELECT concat_ws('/', count(*), max(e.updated_at), sum(e.entry_id)) AS v
      FROM tm_entries e JOIN tm_banks b ON b.bank_id = e.bank_id WHERE ${WHERE}`,
-    [userId, src, tgt],
+    [userId, src, tgt, banks],
   );
   return rows[0]!.v;
 }
 
-async function build(db: Db, userId: number, src: string, tgt: string): Promise<TermMatcher<TermId>> {
+async function build(db: Db, userId: number, src: string, tgt: string, banks: Banks): Promise<TermMatcher<TermId>> {
   const { rows } = await db.query<TermRow>(
     `SELECT e.entry_id, b.system_or_individual,
             CASE WHEN e.src_lang = $2 THEN e.source ELSE e.translated END AS source,
             CASE WHEN e.src_lang = $2 THEN e.translated ELSE e.source END AS target
      FROM tm_entries e JOIN tm_banks b ON b.bank_id = e.bank_id WHERE ${WHERE}
      ORDER BY b.system_or_individual DESC, e.entry_id`,
-    [userId, src, tgt],
+    [userId, src, tgt, banks],
   );
   return new TermMatcher(
     rows.map((r) => ({ id: { entryId: Number(r.entry_id), system: r.system_or_individual === 0 }, source: r.source, target: r.target })),
@@ -60,12 +70,12 @@ async function build(db: Db, userId: number, src: string, tgt: string): Promise<
 }
 
 /** The matcher for a user and pair, rebuilt when its entries changed. */
-async function matcherFor(db: Db, userId: number, src: string, tgt: string): Promise<TermMatcher<TermId>> {
-  const key = `${userId}:${src}:${tgt}`;
-  const version = await versionOf(db, userId, src, tgt);
+async function matcherFor(db: Db, userId: number, src: string, tgt: string, banks: Banks): Promise<TermMatcher<TermId>> {
+  const key = `${userId}:${src}:${tgt}${banks ? `:${banks.join(',')}` : ''}`;
+  const version = await versionOf(db, userId, src, tgt, banks);
   const cached = matchers.get(key);
   if (cached && cached.version === version) return cached.matcher;
-  const matcher = await build(db, userId, src, tgt);
+  const matcher = await build(db, userId, src, tgt, banks);
   matchers.delete(key);
   if (matchers.size >= MAX_CACHED) matchers.delete(matchers.keys().next().value!);
   matchers.set(key, { version, matcher });
@@ -83,7 +93,8 @@ export async function findTerms(db: Db, query: TermLookupQuery): Promise<FoundTe
  */
 export async function findTermsInEach(db: Db, query: Omit<TermLookupQuery, 'text'> & { texts: readonly string[] }): Promise<FoundTerm[][]> {
   if (query.texts.every((text) => text.trim().length === 0)) return query.texts.map(() => []);
-  const matcher = await matcherFor(db, query.userId, query.srcLang, query.tgtLang);
+  const banks = query.bankIds ? [...new Set(query.bankIds)].sort((a, b) => a - b) : null;
+  const matcher = await matcherFor(db, query.userId, query.srcLang, query.tgtLang, banks);
   return query.texts.map((text) => termsIn(matcher, text));
 }
 

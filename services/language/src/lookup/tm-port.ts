@@ -7,6 +7,7 @@ import type { Db } from '@mtp/platform';
 import { findTmMatches } from './fuzzy-lookup';
 import { findTermsInEach, type FoundTerm } from './term-lookup';
 import { findExactMatches } from './exact-lookup';
+import { usableBankIds } from '../banks/usable-banks';
 
 export type TmExact = { translated: string; score: number };
 export type TmTerm = { source: string; target: string; occurrences: number };
@@ -14,15 +15,23 @@ export type TmTerm = { source: string; target: string; occurrences: number };
 export type LanguageTmPort = {
   exactMatch(userId: number, src: string, tgt: string, text: string, prev?: string | null): Promise<TmExact | null>;
   terms(userId: number, src: string, tgt: string, text: string): Promise<TmTerm[]>;
-  /** The terms of each text (a document's chunks), with one matcher lookup for them all. */
-  termsOfEach(userId: number, src: string, tgt: string, texts: readonly string[]): Promise<TmTerm[][]>;
-  /** Exact matches of a run of segments (a document), each in the context of the one before. */
-  exactMatches(userId: number, src: string, tgt: string, segments: readonly string[]): Promise<(TmExact | null)[]>;
+  /** The terms of each text (a document's chunks), with one matcher lookup for them all; `bankIds`: only those termbases. */
+  termsOfEach(userId: number, src: string, tgt: string, texts: readonly string[], bankIds?: readonly number[]): Promise<TmTerm[][]>;
+  /** Exact matches of a run of segments (a document), each in the context of the one before; `bankIds`: only those memories. */
+  exactMatches(
+    userId: number,
+    src: string,
+    tgt: string,
+    segments: readonly string[],
+    bankIds?: readonly number[],
+  ): Promise<(TmExact | null)[]>;
+  /** Which of `bankIds` the user may use: their own banks and the system ones, of the kind (`flag` 0 memories, 1 termbases). */
+  usableBanks(userId: number, flag: 0 | 1, bankIds: readonly number[]): Promise<number[]>;
 };
 
 export function createTmPort(db: Db): LanguageTmPort {
-  const termsOfEach: LanguageTmPort['termsOfEach'] = async (userId, src, tgt, texts) => {
-    const found = await findTermsInEach(db, { userId, srcLang: src, tgtLang: tgt, texts });
+  const termsOfEach: LanguageTmPort['termsOfEach'] = async (userId, src, tgt, texts, bankIds) => {
+    const found = await findTermsInEach(db, { userId, srcLang: src, tgtLang: tgt, texts, bankIds });
     return found.map((terms) => terms.map(asTmTerm));
   };
   return {
@@ -38,8 +47,11 @@ export function createTmPort(db: Db): LanguageTmPort {
       });
       return best ? { translated: best.target, score: best.score } : null;
     },
-    exactMatches(userId, src, tgt, segments) {
-      return findExactMatches(db, { userId, srcLang: src, tgtLang: tgt, segments });
+    exactMatches(userId, src, tgt, segments, bankIds) {
+      return findExactMatches(db, { userId, srcLang: src, tgtLang: tgt, segments, bankIds });
+    },
+    usableBanks(userId, flag, bankIds) {
+      return usableBankIds(db, { userId, flag, bankIds });
     },
     async terms(userId, src, tgt, text) {
       return (await termsOfEach(userId, src, tgt, [text]))[0]!;

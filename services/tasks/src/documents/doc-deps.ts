@@ -1,6 +1,6 @@
 import type { Bus, Db, ObjectStorage } from '@mtp/platform';
 import type { DocOptions, PlanCode } from '@mtp/proto';
-import type { MtPort, QuotaPort, TmPort } from '../ports';
+import type { MtPort, Payer, QuotaPort, TmPort } from '../ports';
 import type { RouteForUser } from '../pool-routing';
 
 /** Whether a worker is gone (its heartbeats stopped): the device registry answers it. */
@@ -37,3 +37,8 @@ export type DocForm = DocOptions;
 
 /** A file already streamed into storage by the upload. */
 export type UploadedFile = { projectId: string; fileName: string; ext: string; key: string; bytes: number };
+
+/** Who pays for a task's work: its owner, through the public API where it came that way (API packages first). */
+export function payerOf(task: { user_id: number; via: 'api' | null }): Payer {
+  return task.via ? { userId: task.user_id, via: task.via } : { userId: task.user_id };
+}

@@ -9,7 +9,7 @@
  */
 import { publishEventTo, publishJobTo } from '@mtp/platform';
 import { AppError, BUS, segmentJobId, type DocLayIn, type DocResult, type LanguageCode, type SegmentJob } from '@mtp/proto';
-import type { DocDeps } from './doc-deps';
+import { payerOf, type DocDeps } from './doc-deps';
 import { DOC_CHUNK_SENTENCES, docSentencesKey } from './doc-keys';
 import { completeFile } from './doc-chunks';
 import { finishFile, refundFileChars } from './doc-state';
@@ -26,6 +26,7 @@ type QueuedFile = {
   mode: 0 | 1 | 2;
   domain: SegmentJob['domain'];
   pool: string;
+  via: 'api' | null;
 };
 
 async function sentencesOf(deps: DocDeps, file: QueuedFile, expected: number): Promise<string[]> {
@@ -39,7 +40,7 @@ async function sentencesOf(deps: DocDeps, file: QueuedFile, expected: number): P
 /** The file's chunk jobs, each with the termbase terms found in it (looked up for all chunks at once). */
 export async function chunkJobsOf(
   deps: DocDeps,
-  file: QueuedFile,
+  file: Omit<QueuedFile, 'via'>,
   sentences: readonly string[],
   mtIndices: number[],
 ): Promise<SegmentJob[]> {
@@ -83,7 +84,7 @@ export async function publishChunks(deps: DocDeps, pool: string, jobs: SegmentJo
 
 export async function onDocPrepared(deps: DocDeps, result: Prepared): Promise<void> {
   const { rows } = await deps.db.query<QueuedFile>(
-    `SELECT f.project_id, f.task_id, f.status, t.user_id, t.src_lang, t.tgt_lang, t.mode, t.domain, t.pool
+    `SELECT f.project_id, f.task_id, f.status, t.user_id, t.src_lang, t.tgt_lang, t.mode, t.domain, t.pool, t.via
      FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id WHERE f.project_id = $1`,
     [result.project_id],
   );
@@ -101,7 +102,7 @@ export async function onDocPrepared(deps: DocDeps, result: Prepared): Promise<vo
   const chars = sentences.reduce((n, s) => n + [...s].length, 0);
   if (chars > 0) {
     try {
-      await deps.quota.reserve({ userId: file.user_id }, file.project_id, chars);
+      await deps.quota.reserve(payerOf(file), file.project_id, chars);
     } catch (err) {
       if (!(err instanceof AppError && err.codeName === 'CHARS_NOT_ENOUGH')) throw err;
       await finishFile(deps, file.project_id, { status: 'failed', code: 'CHARS_NOT_ENOUGH', message: `${chars} characters needed` });

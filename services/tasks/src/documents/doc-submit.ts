@@ -20,12 +20,19 @@ export async function checkPair(deps: Pick<DocDeps, 'mt'>, form: DocForm): Promi
   if (route.kind === 'unavailable') throw new AppError('PAIR_UNAVAILABLE', pairDetail(form.src_lang, form.tgt_lang));
 }
 
-async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, form: DocForm, files: UploadedFile[]): Promise<void> {
+async function insertRows(
+  deps: DocDeps,
+  taskId: string,
+  subject: TrialSubject,
+  form: DocForm,
+  files: UploadedFile[],
+  via: DocSubmitOptions['via'],
+): Promise<void> {
   await inTransaction(deps.db, async (client) => {
     const trialTaken = await takeTrial(client, subject, 'document');
     await client.query(
-      `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, expires_at, trial_taken, pool)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'working', now() + make_interval(hours => $8), $9, $10)`,
+      `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, expires_at, trial_taken, pool, via)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'working', now() + make_interval(hours => $8), $9, $10, $11)`,
       [
         taskId,
         subject.userId,
@@ -37,6 +44,7 @@ async function insertRows(deps: DocDeps, taskId: string, subject: TrialSubject, 
         TIMINGS.docRetentionHours,
         trialTaken,
         deps.pool,
+        via ?? null,
       ],
     );
     await client.query(
@@ -75,6 +83,9 @@ export function prepareJobOf(
   };
 }
 
+/** `via: 'api'`: submitted through the public API; every reservation of its files says so (API packages first). */
+export type DocSubmitOptions = { via?: 'api' | undefined };
+
 /** Answers once the rows are written; the files are prepared by the document workers. */
 export async function submitDocuments(
   deps: DocDeps,
@@ -82,6 +93,7 @@ export async function submitDocuments(
   taskId: string,
   form: DocForm,
   uploads: UploadedFile[],
+  opts: DocSubmitOptions = {},
 ): Promise<{ task_id: string }> {
   try {
     if (uploads.length === 0) throw new AppError('FILE_REQUIRED');
@@ -89,7 +101,7 @@ export async function submitDocuments(
     deps = await routedFor(deps, submitter.userId);
     await checkPair(deps, form);
     const subject: TrialSubject = { ...submitter, plan: await deps.planOf(submitter.userId) };
-    await insertRows(deps, taskId, subject, form, uploads);
+    await insertRows(deps, taskId, subject, form, uploads, opts.via);
   } catch (err) {
     // Refused before any row was written: the uploaded files go too.
     await deps.storage

@@ -1,7 +1,7 @@
 export * from './doc-deps';
 export * from './doc-keys';
 export { estimateDocuments, type DocEstimate } from './doc-estimate';
-export { submitDocuments, prepareJobOf, publishPreparations } from './doc-submit';
+export { submitDocuments, prepareJobOf, publishPreparations, type DocSubmitOptions } from './doc-submit';
 export { retryDocFiles, isRetryable } from './doc-retry';
 export { onDocPrepared, chunkJobsOf, publishChunks } from './doc-prepared';
 export { storeDocChunk, completeFile, publishAssembly } from './doc-chunks';
@@ -9,5 +9,6 @@ export { onDocResult, consumeDocResults } from './doc-results';
 export { finishFile, failDocFile, withdrawChunks, endFileLedger, type Finish, type FinishDeps } from './doc-state';
 export { endPictureCharges, pictureReservationId, servePictureCharges } from './picture-charges';
 export { queryDocTask, interruptDocTask, docDownload, listMyFiles } from './doc-queries';
+export { docResultOfProject, type ProjectResult } from './doc-result-link';
 export { sweepExpiredDocuments, deleteMyFiles } from './doc-retention';
 export { startDocumentRuntime, RETENTION_SWEEP_MS, type DocumentRuntime } from './doc-runtime';

@@ -9,7 +9,7 @@
  */
 import { serveRequestsOf, type BusSubscription } from '@mtp/platform';
 import { AppError, BUS, type PictureChargeReply, type PictureChargeRequest } from '@mtp/proto';
-import type { DocDeps } from './doc-deps';
+import { payerOf, type DocDeps } from './doc-deps';
 
 export function pictureReservationId(req: Pick<PictureChargeRequest, 'project_id' | 'attempt' | 'picture'>): string {
   return `${req.project_id}:pic:${req.attempt}:${req.picture}`;
@@ -17,8 +17,8 @@ export function pictureReservationId(req: Pick<PictureChargeRequest, 'project_id
 
 async function charge(deps: Pick<DocDeps, 'db' | 'quota'>, req: PictureChargeRequest): Promise<PictureChargeReply> {
   const reservationId = pictureReservationId(req);
-  const { rows } = await deps.db.query<{ user_id: number }>(
-    `SELECT t.user_id FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id
+  const { rows } = await deps.db.query<{ user_id: number; via: 'api' | null }>(
+    `SELECT t.user_id, t.via FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id
      WHERE f.project_id::text = $1 AND f.status = 'translating' AND f.stage = 'assemble'`,
     [req.project_id],
   );
@@ -30,7 +30,7 @@ async function charge(deps: Pick<DocDeps, 'db' | 'quota'>, req: PictureChargeReq
     [reservationId, req.project_id, req.attempt, req.chars],
   );
   try {
-    await deps.quota.reserve({ userId: rows[0].user_id }, reservationId, req.chars);
+    await deps.quota.reserve(payerOf(rows[0]), reservationId, req.chars);
   } catch (err) {
     if (!(err instanceof AppError && err.codeName === 'CHARS_NOT_ENOUGH')) throw err;
     await deps.db.query('DELETE FROM doc_picture_charges WHERE reservation_id = $1 AND outcome IS NULL', [reservationId]);

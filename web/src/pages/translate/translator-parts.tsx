@@ -4,6 +4,7 @@
  * counter, and the read-only result panel with copy.
  */
 import { ActionIcon, Alert, Box, Button, Group, Loader, NativeSelect, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '../../components/toast';
 import { AUTO, isDomain, isLanguageCode, isSourceLang } from '../../translate/languages';
@@ -13,6 +14,8 @@ import { AutoTargetNotice, MemoryBadges, MismatchNotice } from './result-notices
 import type { TextTranslation } from './use-text-translation';
 
 type PartProps = { tr: TextTranslation; compact?: boolean };
+/** `actions`: more buttons beside Copy (the desktop page's "Report an error"). */
+type ResultProps = PartProps & { actions?: ReactNode };
 
 export function LanguageBar({ tr, compact = false }: PartProps) {
   const { t } = useTranslation();
@@ -155,7 +158,7 @@ export function SourcePanel({ tr, compact = false }: PartProps) {
   );
 }
 
-export function ResultPanel({ tr, compact = false }: PartProps) {
+export function ResultPanel({ tr, compact = false, actions }: ResultProps) {
   const { t } = useTranslation();
   // A notice (same languages, unavailable pair) replaces whatever was translated before.
   const shown = tr.notice ? null : tr.result;
@@ -209,7 +212,8 @@ export function ResultPanel({ tr, compact = false }: PartProps) {
             {t('translate.truncated', { limit: TEXT_LIMIT })}
           </Alert>
         )}
-        <Group justify="flex-end">
+        <Group justify="flex-end" gap="xs">
+          {actions}
           <Button variant="light" size="compact-sm" disabled={translated === ''} onClick={copy} data-testid="copy-result">
             {t('translate.copy')}
           </Button>

@@ -65,20 +65,27 @@ function PlanPanel({ member }: { member: MemberData }) {
   );
 }
 
+/** API packages' skus are ours: `api_10M-y` and the like (services/billing catalogue-skus.ts). */
+const isApiPackage = (p: { sku: string }) => p.sku.startsWith('api_');
+
 function BalancePanel({ remaining }: { remaining: RemainingData }) {
   const { t, i18n } = useTranslation();
   const lang = toUiLang(i18n.language);
+  // API packages are spent by the public API only, so the total leaves them out and they show
+  // apart (services/billing README "API packages"); only to those who have some.
+  const hasApiPackages = remaining.packages.some(isApiPackage);
   const figures = [
     ['balance-total', t('commerce.member.total'), remaining.total_left],
     ['balance-plan', t('commerce.member.planLeft'), remaining.plan_left],
     ['balance-packages', t('commerce.member.packagesLeft'), remaining.packages_left],
     ['balance-frozen', t('commerce.member.frozen'), remaining.packages_frozen],
+    ...(hasApiPackages ? ([['balance-api', t('apiBalance.left'), remaining.api_packages_left]] as const) : []),
   ] as const;
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={4}>{t('commerce.member.balance')}</Title>
-        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <SimpleGrid cols={{ base: 2, sm: figures.length }}>
           {figures.map(([testId, label, value]) => (
             <Stack key={testId} gap={0}>
               <Text size="xs" c="dimmed">
@@ -109,7 +116,14 @@ function BalancePanel({ remaining }: { remaining: RemainingData }) {
               <Table.Tbody>
                 {remaining.packages.map((p, i) => (
                   <Table.Tr key={`${p.sku}-${p.expires_at}-${i}`} data-testid="package-row" data-state={p.state}>
-                    <Table.Td>{formatCount(p.chars_total, lang)}</Table.Td>
+                    <Table.Td>
+                      {formatCount(p.chars_total, lang)}
+                      {isApiPackage(p) && (
+                        <Badge ml="xs" variant="outline" size="sm" data-testid="package-api">
+                          {t('apiBalance.tag')}
+                        </Badge>
+                      )}
+                    </Table.Td>
                     <Table.Td>{formatCount(p.chars_left, lang)}</Table.Td>
                     <Table.Td>{formatDate(p.expires_at, lang)}</Table.Td>
                     <Table.Td>

@@ -54,6 +54,21 @@ describe('/member', () => {
     expect(page.testIds).not.toContain('feature-placeholder');
   });
 
+  it('shows API packages apart from the total, each tagged', async () => {
+    const api = {
+      sku: 'api_10M-y',
+      chars_total: 10_000_000,
+      chars_left: 9_000_000,
+      expires_at: '2027-01-01T00:00:00.000Z',
+      state: 'in_use' as const,
+    };
+    serve({ remaining: fakeRemaining({ api_packages_left: 9_000_000, packages: [api] }) });
+    const page = await renderRoute('/member');
+    expect(page.html).toMatch(/data-testid="balance-api"[^>]*>9,000,000</);
+    expect(page.html).toMatch(/data-testid="balance-total"[^>]*>1,200,000</);
+    expect(page.testIds).toContain('package-api');
+  });
+
   it('warns from a week before the expiry', async () => {
     serve({ member: fakeMember({ near_expiry: true }) });
     const page = await renderRoute('/member');

@@ -31,6 +31,12 @@ const ACTION_KEYS = {
   'backup.download': 'systemLog.actions.backupDownload',
   'backup.restore': 'systemLog.actions.backupRestore',
   'backup.settings': 'systemLog.actions.backupSettings',
+  // Error reports (issue 20).
+  'error_report.resolve': 'systemLog.actions.errorReportResolve',
+  'error_report.to_memory': 'systemLog.actions.errorReportToMemory',
+  // App keys (issue 20): a user's own create and revoke, and a staff revoke.
+  'app_key.create': 'systemLog.actions.appKeyCreate',
+  'app_key.revoke': 'systemLog.actions.appKeyRevoke',
 } as const;
 
 function ActionBadge({ action }: { action: string }) {
