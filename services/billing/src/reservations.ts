@@ -7,7 +7,6 @@
 import { inTransaction, type Db } from '@mtp/platform';
 import { AppError } from '@mtp/proto';
 import { allocate, giveBack, orderForUse, type Part, type SpendVia } from './consumption';
-import { billingEnabled } from './billing-mode';
 import { ensureFreeGrant, ensureUnlimitedGrant, liveGrants, type Queryable } from './grants';
 import { ownerOf, ownerParams, type Owner } from './owner';
 
@@ -108,9 +107,10 @@ export async function reserve(db: Db, args: ReserveArgs): Promise<ReservationRes
   return inTransaction(db, async (client) => {
     // Claims the task id first: a concurrent twin waits here on the key until this commits
     // (then answers what was reserved) or rolls back (then tries itself).
-    const claimed = await client.query(
+    // The billing mode rides on the claim (a round trip less: this runs for every translation).
+    const claimed = await client.query<{ billing: boolean | null }>(
       `INSERT INTO quota_reservations (task_id, user_id, anon_key, chars_reserved) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (task_id) DO NOTHING`,
+       ON CONFLICT (task_id) DO NOTHING RETURNING (SELECT enabled FROM billing_settings) AS billing`,
       [args.taskId, ...ownerParams(owner), args.chars],
     );
     if (claimed.rowCount === 0) {
@@ -121,9 +121,16 @@ export async function reserve(db: Db, args: ReserveArgs): Promise<ReservationRes
     }
     // A private deployment (BILLING=off): the user's unlimited allowance comes first, so the
     // free one is never created and nothing is refused.
-    if (owner.kind === 'user' && !(await billingEnabled(client))) await ensureUnlimitedGrant(client, owner, now);
-    await ensureFreeGrant(client, owner, now);
-    const parts = allocate(orderForUse(await liveGrants(client, owner, now, true), args.via).usable, args.chars);
+    // (No settings row: billing on, as billingEnabled reads it.)
+    if (owner.kind === 'user' && claimed.rows[0]?.billing === false) await ensureUnlimitedGrant(client, owner, now);
+    let live = await liveGrants(client, owner, now, true);
+    // The period's free allowance is made the first time a reservation finds no live plan (once a
+    // period per owner), not tried on every reservation; a paid plan replaces it anyway.
+    if (!live.some((g) => g.kind === 'plan')) {
+      await ensureFreeGrant(client, owner, now);
+      live = await liveGrants(client, owner, now, true);
+    }
+    const parts = allocate(orderForUse(live, args.via).usable, args.chars);
     // Takes the characters and records the parts in one statement (a round trip less on the way
     // to a document's first chunk); the ledger records the taking as negative characters.
     await client.query(
@@ -179,7 +186,40 @@ export type SettleArgs = { taskId: string; actualChars: number };
  */
 export async function settle(db: Db, args: SettleArgs): Promise<ReservationResult> {
   checkChars(args.actualChars, 'actualChars', 0);
-  return finish(db, args.taskId, 'settled', args.actualChars);
+  checkTaskId(args.taskId);
+  return (await settleWhole(db, args)) ?? finish(db, args.taskId, 'settled', args.actualChars);
+}
+
+type SettledRow = ReservationRow & { grant_ids: string[]; part_chars: string[] };
+
+/**
+ * The common case in one statement (a text charged what it reserved): nothing goes back to a
+ * grant, so no grant is locked and only the reservation row changes; exactly what `finish` would
+ * do. Null when the reservation is not open or charges less than it holds (then `finish`).
+ */
+async function settleWhole(db: Db, args: SettleArgs): Promise<ReservationResult | null> {
+  const { rows } = await db.query<SettledRow>(
+    `WITH u AS (UPDATE quota_reservations SET state = 'settled', chars_charged = chars_reserved, finished_at = now()
+                 WHERE task_id = $1 AND state = 'reserved' AND chars_reserved <= $2
+                 RETURNING task_id, user_id, anon_key, chars_reserved, chars_charged, state)
+     SELECT u.*, coalesce(array_agg(p.grant_id ORDER BY p.seq) FILTER (WHERE p.seq IS NOT NULL), '{}') AS grant_ids,
+            coalesce(array_agg(p.chars ORDER BY p.seq) FILTER (WHERE p.seq IS NOT NULL), '{}') AS part_chars
+       FROM u LEFT JOIN quota_reservation_parts p ON p.task_id = u.task_id
+      GROUP BY u.task_id, u.user_id, u.anon_key, u.chars_reserved, u.chars_charged, u.state`,
+    [args.taskId, args.actualChars],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    taskId: r.task_id,
+    userId: r.user_id,
+    clientKey: r.anon_key,
+    charsReserved: Number(r.chars_reserved),
+    charsCharged: Number(r.chars_charged),
+    state: 'settled',
+    parts: r.grant_ids.map((id, i) => ({ grantId: Number(id), chars: Number(r.part_chars[i]) })),
+    changed: true,
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { AppError } from '@mtp/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  findReservation,
   grantPackage,
   grantPlan,
   ledgerPort,
@@ -111,6 +112,26 @@ describe('idempotency per task id', () => {
     // A finished task id does not reserve again.
     expect(await reserve(fx.db, { userId, taskId: 's1', chars: 10_000 })).toMatchObject({ changed: false, state: 'settled' });
     expect((await remaining(fx.db, userId)).total_left).toBe(96_000);
+    expect(await fx.ledgerMismatches()).toEqual([]);
+    expect(await fx.reservationMismatches()).toEqual([]);
+  });
+
+  it('settles a whole reservation (the one-statement path) once when settled twice concurrently, with its parts', async () => {
+    const userId = await fx.createUser();
+    await reserve(fx.db, { userId, taskId: 'w1', chars: 3_000 });
+    const before = (await remaining(fx.db, userId)).total_left;
+    const settles = await Promise.all([
+      settle(fx.db, { taskId: 'w1', actualChars: 3_000 }),
+      settle(fx.db, { taskId: 'w1', actualChars: 3_500 }),
+      settle(fx.db, { taskId: 'w1', actualChars: 1_000 }),
+    ]);
+    expect(settles.filter((s) => s.changed)).toHaveLength(1);
+    const won = settles.find((s) => s.changed)!;
+    expect(won).toMatchObject({ state: 'settled', charsReserved: 3_000 });
+    expect(won.parts.reduce((n, p) => n + p.chars, 0)).toBe(3_000);
+    // Whichever won: a whole settle charges 3,000, the partial one 1,000 and gives 2,000 back.
+    expect((await remaining(fx.db, userId)).total_left).toBe(before + 3_000 - won.charsCharged!);
+    expect(await findReservation(fx.db, 'w1')).toMatchObject({ state: 'settled', charsCharged: won.charsCharged });
     expect(await fx.ledgerMismatches()).toEqual([]);
     expect(await fx.reservationMismatches()).toEqual([]);
   });
