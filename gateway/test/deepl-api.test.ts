@@ -180,10 +180,17 @@ describe('languages and usage', () => {
     expect((await v2('GET', 'languages', { query: { type: 'other' } })).status).toBe(400);
   });
 
-  it('answers the owner balance: limit minus count is what is left', async () => {
+  it('answers the owner balance: limit minus count is what is left, and a translation counts', async () => {
     const usage = await v2<{ character_count: number; character_limit: number }>('GET', 'usage');
     expect(usage.status).toBe(200);
     expect(usage.body.character_limit - usage.body.character_count).toBe(await left());
+    expect(usage.body.character_count).toBeGreaterThan(0); // the tests above translated
+    await v2('POST', 'translate', { json: { text: 'nine thousand', source_lang: 'EN', target_lang: 'ZH' } });
+    const after = await v2<{ character_count: number; character_limit: number }>('GET', 'usage');
+    expect(after.body).toEqual({
+      character_count: usage.body.character_count + 'nine thousand'.length,
+      character_limit: usage.body.character_limit,
+    });
   });
 });
 

@@ -15,7 +15,7 @@ export {
   type ReserveArgs,
   type SettleArgs,
 } from './reservations';
-export { remaining, remainingAnonymous, remainingForApi } from './remaining';
+export { remaining, remainingAnonymous, remainingForApi, usageForApi } from './remaining';
 export { listOpenReservations } from './open-reservations';
 export { clientKeyFromIp } from './owner';
 export { ANONYMOUS_MONTHLY_CHARS, FREE_MONTHLY_CHARS } from './periods';

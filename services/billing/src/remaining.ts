@@ -16,7 +16,8 @@ export function planCodeOfSku(sku: string): PlanCode {
 
 const sum = (grants: Grant[]) => grants.reduce((n, g) => n + leftOf(g), 0);
 
-async function balanceOf(db: Db, owner: Owner, now: Date, via?: SpendVia): Promise<RemainingData> {
+/** The owner's live grants, with the period's allowance as it will be made (whole) where none exists yet. */
+async function liveWithAllowances(db: Db, owner: Owner, now: Date): Promise<Grant[]> {
   const live = await liveGrants(db, owner, now);
   // Allowances are created by the first reservation of the period; until then they are whole.
   if (owner.kind === 'user' && !live.some((g) => g.sku === UNLIMITED_SKU) && !(await billingEnabled(db))) {
@@ -35,7 +36,11 @@ async function balanceOf(db: Db, owner: Owner, now: Date, via?: SpendVia): Promi
     const free = freeAllowance(owner, now);
     live.push({ grantId: 0, kind: 'plan', sku: 'free', level: 1, charsTotal: free.chars, charsUsed: 0, ...free });
   }
-  const { usable, frozen, plans, apiOnly } = orderForUse(live, via);
+  return live;
+}
+
+async function balanceOf(db: Db, owner: Owner, now: Date, via?: SpendVia): Promise<RemainingData> {
+  const { usable, frozen, plans, apiOnly } = orderForUse(await liveWithAllowances(db, owner, now), via);
   const packages = usable.filter((g) => g.kind === 'package');
   // Listed in use beside the others: bought and live, spendable through the public API only.
   const inUse = [...packages, ...apiOnly];
@@ -76,4 +81,14 @@ export function remainingForApi(db: Db, userId: number, now = new Date()): Promi
 /** An anonymous visitor's characters this month, by client key (see `clientKeyFromIp`). */
 export function remainingAnonymous(db: Db, clientKey: string, now = new Date()): Promise<RemainingData> {
   return balanceOf(db, ownerOf(null, clientKey), now);
+}
+
+/**
+ * What the public API can spend now, as DeepL's `/v2/usage` reports it: the characters of the
+ * grants in use (API packages, packages, the plan) and how many of them are used; `limit - count`
+ * is the balance the API sees.
+ */
+export async function usageForApi(db: Db, userId: number, now = new Date()): Promise<{ count: number; limit: number }> {
+  const { usable } = orderForUse(await liveWithAllowances(db, ownerOf(userId), now), 'api');
+  return { count: usable.reduce((n, g) => n + g.charsUsed, 0), limit: usable.reduce((n, g) => n + g.charsTotal, 0) };
 }

@@ -6,7 +6,7 @@
  * translated nor charged; `formality` and `split_sentences` are accepted and change nothing.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { remainingForApi } from '@mtp/billing';
+import { usageForApi } from '@mtp/billing';
 import { loadBank } from '@mtp/language';
 import {
   AppError,
@@ -122,17 +122,16 @@ export const deeplTextRoutes: FastifyPluginAsyncTypebox<{ deps: PublicApiDeps }>
     schema: {
       summary: 'Characters used and available (DeepL v2)',
       description:
-        "The key owner's balance: `character_limit - character_count` is exactly the characters left " +
-        '(`character_count` counts what was used of the packages and plan now in use).',
+        'The characters of what the key owner can spend now (API packages, packages, the plan: ' +
+        '`character_limit`) and how many of them are used (`character_count`); the difference is exactly the balance.',
       querystring: Type.Object({}, { additionalProperties: true }),
       response: { 200: DeeplUsageData, ...ERRORS },
     },
     handler: async (req) => {
       const caller = requireApiCaller(req);
       // As the API spends it: the owner's API packages count in (services/billing README).
-      const balance = await remainingForApi(deps.db, caller.userId);
-      const used = balance.packages.filter((p) => p.state === 'in_use').reduce((n, p) => n + (p.chars_total - p.chars_left), 0);
-      return { character_count: used, character_limit: used + balance.total_left };
+      const { count, limit } = await usageForApi(deps.db, caller.userId);
+      return { character_count: count, character_limit: limit };
     },
   });
 };
