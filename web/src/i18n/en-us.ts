@@ -217,7 +217,6 @@ export const enUS = {
     none: 'No reports match.',
     time: 'Time',
     reporter: 'Reported by',
-    actions: 'Actions',
     viaApi: 'API',
     selectAll: 'Select every open report on this page',
     select: 'Select report {{id}}',

@@ -216,7 +216,6 @@ export const zhCN: Messages = {
     none: '没有符合条件的反馈。',
     time: '时间',
     reporter: '反馈人',
-    actions: '操作',
     viaApi: 'API',
     selectAll: '选择本页所有待处理的反馈',
     select: '选择反馈 {{id}}',

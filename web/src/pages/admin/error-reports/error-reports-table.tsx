@@ -27,7 +27,12 @@ const WRAP = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
 function StatusBadge({ report }: { report: ErrorReportItem }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={report.status === 'open' ? 'orange' : 'teal'} data-testid="error-report-status">
+    <Badge
+      variant="light"
+      color={report.status === 'open' ? 'orange' : 'teal'}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      data-testid="error-report-status"
+    >
       {report.status === 'open' ? t('errorReports.open') : t('errorReports.resolved')}
     </Badge>
   );
@@ -119,7 +124,7 @@ export function ErrorReportsTable({ reports, selected, onSelect, onToMemory }: P
   }
 
   return (
-    <Table.ScrollContainer minWidth={1000} data-testid="error-reports-table">
+    <Table.ScrollContainer minWidth={880} data-testid="error-reports-table">
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -139,7 +144,6 @@ export function ErrorReportsTable({ reports, selected, onSelect, onToMemory }: P
             <Table.Th>{t('errorReports.output')}</Table.Th>
             <Table.Th>{t('errorReports.proposal')}</Table.Th>
             <Table.Th>{t('errorReports.status')}</Table.Th>
-            <Table.Th>{t('errorReports.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -178,16 +182,17 @@ export function ErrorReportsTable({ reports, selected, onSelect, onToMemory }: P
                   {r.proposal}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <StatusBadge report={r} />
-                {r.resolved_by_account && (
-                  <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                    {t('errorReports.resolvedBy', { account: r.resolved_by_account })}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <MemoryAction report={r} onToMemory={onToMemory} />
+              {/* The state and what can be done with it in one column: a laptop row fits without scrolling. */}
+              <Table.Td miw={130}>
+                <Stack gap={6} align="flex-start">
+                  <StatusBadge report={r} />
+                  {r.resolved_by_account && (
+                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                      {t('errorReports.resolvedBy', { account: r.resolved_by_account })}
+                    </Text>
+                  )}
+                  <MemoryAction report={r} onToMemory={onToMemory} />
+                </Stack>
               </Table.Td>
             </Table.Tr>
           ))}
