@@ -122,6 +122,9 @@ describe('the user center calls', () => {
     expect(all.data.list).toEqual([
       expect.objectContaining({ app_id: memberKey.app_id, user_id: memberId, account: 'member@keys-co.com', site_id: manager.siteId }),
     ]);
+    const siteName = (await gw.db.query<{ site_name: string }>('SELECT site_name FROM sites WHERE site_id = $1', [manager.siteId]))
+      .rows[0]!;
+    expect(all.data.list[0]).toMatchObject(siteName);
     expect((await gw.call<Listed>('GET', 'admin/app_keys', { token: admin })).data.total).toBeGreaterThanOrEqual(2);
 
     const scoped = await gw.call<Listed>('GET', 'admin/app_keys', { token: manager.token });

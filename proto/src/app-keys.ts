@@ -64,6 +64,8 @@ export const AdminAppKeyItem = Type.Object({
   account: Type.String(),
   username: Type.String(),
   site_id: Type.Integer(),
+  /** The owner's site, by name (the main site's name for its users). */
+  site_name: Type.String(),
 });
 export type AdminAppKeyItem = Static<typeof AdminAppKeyItem>;
 

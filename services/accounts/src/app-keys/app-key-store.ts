@@ -23,6 +23,7 @@ export type AppKeyRow = {
   account: string;
   username: string;
   site_id: number;
+  site_name: string;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
@@ -81,7 +82,8 @@ export async function listAppKeys(
   const { rows } = await db.query<
     Omit<AppKeyRow, 'created_at' | 'last_used_at' | 'revoked_at'> & Record<'created_at' | 'last_used_at' | 'revoked_at', Date | null>
   >(
-    `SELECT k.app_id, k.name, k.user_id, u.account, u.username, u.site_id, k.created_at, k.last_used_at, k.revoked_at
+    `SELECT k.app_id, k.name, k.user_id, u.account, u.username, u.site_id,
+            (SELECT s.site_name FROM sites s WHERE s.site_id = u.site_id) AS site_name, k.created_at, k.last_used_at, k.revoked_at
      ${from} ORDER BY k.created_at DESC, k.app_id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, args.page_size, (args.page - 1) * args.page_size],
   );

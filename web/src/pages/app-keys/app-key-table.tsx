@@ -12,7 +12,7 @@ import { appKeyState } from './app-key-rules';
 import type { AdminAppKeyItem, AppKeyItem } from './app-keys-api';
 
 /** A user's own key, or a staff row that also names the owner and site. */
-type Key = AppKeyItem & Partial<Pick<AdminAppKeyItem, 'account' | 'username' | 'site_id'>>;
+type Key = AppKeyItem & Partial<Pick<AdminAppKeyItem, 'account' | 'username' | 'site_id' | 'site_name'>>;
 type Props<T extends Key> = { keys: T[]; withOwner?: boolean; onRevoke: (key: T) => void };
 
 function StateBadge({ revokedAt }: { revokedAt: string | null | undefined }) {
@@ -64,7 +64,7 @@ export function AppKeyTable<T extends Key>({ keys, withOwner = false, onRevoke }
               <Code style={{ wordBreak: 'break-all' }}>{k.app_id}</Code>
               {withOwner && (
                 <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {owner(k)} · {t('appKeys.site')} {k.site_id}
+                  {owner(k)} · {t('appKeys.site')} {k.site_name ?? k.site_id}
                 </Text>
               )}
               <Text size="xs" c="dimmed">
@@ -120,7 +120,7 @@ export function AppKeyTable<T extends Key>({ keys, withOwner = false, onRevoke }
                   </Text>
                 </Table.Td>
               )}
-              {withOwner && <Table.Td>{k.site_id}</Table.Td>}
+              {withOwner && <Table.Td>{k.site_name ?? k.site_id}</Table.Td>}
               <Table.Td style={NOWRAP}>
                 <Text size="sm">{when(k.created_at)}</Text>
                 <Text size="xs" c="dimmed">

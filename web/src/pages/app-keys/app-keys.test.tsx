@@ -75,7 +75,7 @@ describe('/app-keys', () => {
   it('lists every key with its owner and site, searched by the URL’s keyword', async () => {
     const gateway = serve([
       fakeAppKey(1),
-      fakeAppKey(2, { account: 'bob@example.com', username: 'Bob', site_id: 8, revoked_at: '2026-03-02T09:00:00Z' }),
+      fakeAppKey(2, { account: 'bob@example.com', username: 'Bob', site_id: 8, site_name: 'Keys Co', revoked_at: '2026-03-02T09:00:00Z' }),
     ]);
     loginAs('admin');
     const page = await renderRoute('/app-keys?keyword=bob');
@@ -85,6 +85,7 @@ describe('/app-keys', () => {
     expect(gateway.requests.map((r) => r.url)).toContain('/api/v1.0/admin/app_keys?page_size=10&page=1&keyword=bob');
     expect(rows(page.html)).toEqual(['revoked']);
     expect(page.html).toContain('bob@example.com');
+    expect(page.html).toContain('Keys Co'); // the site by name, not its id
     expect(page.html).toMatch(/value="bob"/);
     expect(page.html).toContain('href="/app-keys"');
   });

@@ -15,6 +15,7 @@ export function fakeAppKey(n: number, extra: Partial<AdminAppKeyItem> = {}): Adm
     account: 'alice@example.com',
     username: 'Alice',
     site_id: 1,
+    site_name: 'Main site',
     created_at: '2026-03-01T08:30:00Z',
     last_used_at: null,
     revoked_at: null,
