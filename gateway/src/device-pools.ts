@@ -24,6 +24,9 @@ export function routeForUser(deps: {
   shared: UserRoute;
 }): RouteForUser {
   return async (userId) => {
+    // No enterprise has devices or a fallback: everyone's work is shared, and no lookup is needed
+    // (this runs on every translation).
+    if (deps.controller.enterprises().length === 0) return deps.shared;
     const siteId = await enterpriseOf(deps.db, userId);
     const choice = deps.controller.poolFor(siteId);
     if (!choice.dedicated) return deps.shared;
