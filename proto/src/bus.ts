@@ -28,10 +28,12 @@ import {
 import { DeviceControl, DeviceRecord, DeviceSettingsRequest, POOL_PATTERN } from './bus-devices';
 import { JobProgress, JobsWithdrawn, PictureTexts, SegmentJob, SegmentResult, TranslateTextReply, TranslateTextRequest } from './bus-mt';
 import { BackupJob } from './ops-backups';
+import { PeExportJob, PeExportResult, PeSegmentsReply, PeSegmentsRequest, TermExtractionDone, TermExtractionJob } from './bus-editing';
 
 export * from './bus-mt';
 export * from './bus-doc';
 export * from './bus-devices';
+export * from './bus-editing';
 
 export const DEFAULT_POOL = 'default';
 const POOL_RE = new RegExp(POOL_PATTERN);
@@ -239,6 +241,54 @@ export const BUS = {
     // and three dead runners in a row mean the job itself kills them.
     maxDeliver: 3,
     retryDelaysMs: [5_000, 30_000],
+  },
+  postEditSegments: {
+    subject: 'doc.pe.segments',
+    pooled: false,
+    schema: PeSegmentsRequest,
+    replySchema: PeSegmentsReply,
+    // Why: the translator waits on the first open of a document; opening is what doc.estimate
+    // does (tens of seconds for a large legacy file on a busy worker), so the same 60 s apply.
+    timeoutMs: 60_000,
+  },
+  postEditExports: {
+    queue: 'doc.pe.export',
+    pooled: false,
+    schema: PeExportJob,
+    // Why: as doc.assemble: writing a long document takes tens of seconds, and the handler calls
+    // progress() between steps; only a dead worker lets 2 minutes lapse.
+    ackWaitMs: 120_000,
+    // Why: writing is deterministic; three failures will not turn into a success.
+    maxDeliver: 3,
+    retryDelaysMs: [2_000, 10_000],
+  },
+  postEditExportResults: {
+    queue: 'doc.pe.results',
+    pooled: false,
+    schema: PeExportResult,
+    // Why: as doc.results: one short update per result, retried for minutes.
+    ackWaitMs: 30_000,
+    maxDeliver: 20,
+    retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
+  },
+  termExtractions: {
+    queue: 'terms.extract',
+    pooled: false,
+    schema: TermExtractionJob,
+    // Why: opening the document plus tokenizing it (jieba, kuromoji, a POS tagger) takes seconds
+    // to a minute for a long file; the handler calls progress() between steps.
+    ackWaitMs: 120_000,
+    maxDeliver: 3,
+    retryDelaysMs: [2_000, 10_000],
+  },
+  termExtractionResults: {
+    queue: 'terms.results',
+    pooled: false,
+    schema: TermExtractionDone,
+    // Why: storing up to 500 candidates and looking up their translations is a few queries.
+    ackWaitMs: 30_000,
+    maxDeliver: 20,
+    retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
   },
 } as const;
 

@@ -188,6 +188,42 @@ export const CODES = {
   ERROR_REPORT_PAIR_MISMATCH: entry(44063, 200, '记忆库的语言方向与该反馈不一致', "The memory's language pair is not the report's"),
   ERROR_REPORT_IN_MEMORY: entry(44064, 200, '该反馈已加入记忆库', 'This report has already been added to a memory'),
 
+  // Post-editing (issue 21, 44071-44079): /translationedit.
+  PE_FILE_NOT_READY: entry(
+    44071,
+    200,
+    '该文档尚未翻译完成或已过期，无法进行译后编辑',
+    'This document is not translated yet or has expired, so it cannot be post-edited',
+  ),
+  PE_SEGMENT_NOT_FOUND: entry(44072, 200, '该句段不存在', 'There is no such segment'),
+  PE_STALE_REVISION: entry(
+    44073,
+    200,
+    '该句段已在别处修改，请刷新后再编辑',
+    'This segment was changed elsewhere; reload it before editing',
+  ),
+  PE_EXPORT_NOT_FOUND: entry(44074, 200, '导出文件不存在或已过期', 'The export does not exist or has expired'),
+  PE_EXPORT_NOT_READY: entry(44075, 200, '导出文件尚未生成', 'The export is not ready yet'),
+  PE_BANK_INVALID: entry(
+    44076,
+    200,
+    '请选择语言方向一致且可写入的记忆库',
+    'Choose a memory of the same language pair that you can write to',
+  ),
+  PE_OPEN_FAILED: entry(44077, 200, '文档暂时无法打开，请稍后再试', 'The document cannot be opened right now; please try again later'),
+
+  // Document scan (issue 21, 44081-44089): /docScan.
+  TERM_TASK_NOT_FOUND: entry(44081, 200, '该扫描任务不存在或已过期', 'The scan does not exist or has expired'),
+  TERM_LANGUAGE_UNSUPPORTED: entry(44082, 200, '暂不支持该语言的术语提取', 'Term extraction does not support this language yet'),
+  TERM_NOT_FOUND: entry(44083, 200, '该候选术语不存在', 'There is no such candidate term'),
+  TERM_BANK_INVALID: entry(
+    44084,
+    200,
+    '请选择语言方向一致且可写入的术语库',
+    'Choose a termbase of the same language pair that you can write to',
+  ),
+  TERM_TASK_NOT_DONE: entry(44085, 200, '术语提取尚未完成', 'The term extraction has not finished yet'),
+
   // Public API errors (spec section 8, "Public API errors"), in the order the spec lists them.
   API_PARAM_INCOMPLETE: entry(10001, 200, '参数不完整', 'Parameter incomplete'),
   API_PARAM_INCORRECT: entry(10002, 200, '参数不正确', 'Incorrect parameter'),

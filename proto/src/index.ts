@@ -28,3 +28,5 @@ export * from './libre';
 export * from './deepl';
 export * from './app-keys';
 export * from './public-api';
+export * from './post-editing';
+export * from './term-extraction';
