@@ -30,18 +30,17 @@ import type { Db } from '@mtp/platform';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { receiveUpload } from '../../routes/doc-upload';
 import { contentDisposition } from '../../routes/transfer-routes';
 import { apiCallerFromLibreKey } from '../api-caller';
 import { LibreError } from './libre-errors';
+import { FILE_ENDED, waitForFileEnd } from '../wait-for-file';
 import { ourLanguage, ourSource } from './libre-languages';
 
 /** How long `/translate_file` waits for its file before it answers the link of a file still in work. */
 export const FILE_WAIT_MS = 120_000;
 
 const ERRORS = { 400: LibreErrorSchema, 403: LibreErrorSchema, 429: LibreErrorSchema, 500: LibreErrorSchema };
-const ENDED = new Set(['done', 'failed', 'interrupted']);
 const CODE_NAMES = new Map(Object.entries(CODES).map(([name, entry]) => [entry.code, name as CodeName]));
 
 /** The form's fields and its one file, streamed into the task's storage (routes/doc-upload.ts). */
@@ -62,13 +61,11 @@ function refusalOf(code: number): AppError {
 
 /** Waits until the file ends or FILE_WAIT_MS pass (or the caller hangs up); a refusal throws. */
 async function waitForFile(db: Db, req: FastifyRequest, projectId: string): Promise<void> {
-  const deadline = Date.now() + FILE_WAIT_MS;
-  for (let pause = 200; Date.now() < deadline && !req.socket.destroyed; pause = Math.min(2_000, pause * 2)) {
-    const file = await docResultOfProject(db, projectId);
-    if (file.status === 'done') return;
-    if (ENDED.has(file.status)) throw refusalOf(file.code);
-    await sleep(pause);
-  }
+  const file = await waitForFileEnd(() => docResultOfProject(db, projectId), {
+    deadlineMs: FILE_WAIT_MS,
+    abandoned: () => req.socket.destroyed,
+  });
+  if (file.status !== 'done' && FILE_ENDED.has(file.status)) throw refusalOf(file.code);
 }
 
 export type LibreFileRouteDeps = { db: Db; accounts: AccountsDeps; docs: DocDeps };
@@ -133,7 +130,7 @@ export const libreFileRoutes: FastifyPluginAsyncTypebox<LibreFileRouteDeps> = as
     },
     async (req, reply) => {
       const file = await docResultOfProject(db, req.params.id);
-      if (!ENDED.has(file.status)) throw new LibreError(400, 'fileNotReady');
+      if (!FILE_ENDED.has(file.status)) throw new LibreError(400, 'fileNotReady');
       if (file.status !== 'done' || !file.key || !file.name) throw refusalOf(file.code);
       const stream = await docs.storage.get(file.key);
       return reply.type('application/octet-stream').header('content-disposition', contentDisposition(file.name)).send(stream);

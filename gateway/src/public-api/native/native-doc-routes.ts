@@ -25,18 +25,17 @@ import { docDownload, docSourceKey, docTaskPrefix, interruptDocTask, queryDocTas
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ok } from '../../plugins/envelope';
 import { docFormProblem, formOf, receiveUpload, trimmedFields, type UploadLimits } from '../../routes/doc-upload';
 import { contentDisposition } from '../../routes/transfer-routes';
 import { requireApiCaller } from '../api-caller';
 import type { PublicApiDeps } from '../public-api-deps';
 import { fieldRefusal } from './native-errors';
+import { FILE_ENDED, waitForFileEnd } from '../wait-for-file';
 import { NATIVE_AUTH } from './native-text-routes';
 
 /** How often the synchronous call looks at its file (the site's pages poll every 2 s; this one waits in-process). */
 const SYNC_POLL_MS = 500;
-const ENDED = new Set(['done', 'failed', 'interrupted']);
 const CODE_NAMES = new Map(Object.entries(CODES).map(([name, entry]) => [entry.code, name as CodeName]));
 
 const MULTIPART_NOTE =
@@ -79,7 +78,7 @@ function toOpenQuery(task: DocQueryData): OpenDocQuery {
     progress: f.score,
     chars: f.chars,
   }));
-  const ended = files.every((f) => ENDED.has(f.status));
+  const ended = files.every((f) => FILE_ENDED.has(f.status));
   const status = !ended ? 'working' : files.some((f) => f.status === 'done') ? 'done' : 'failed';
   return { task_id: task.task_id, status, progress: task.score, files };
 }
@@ -171,13 +170,8 @@ export const nativeDocRoutes: FastifyPluginAsyncTypebox<{ deps: PublicApiDeps }>
       const docs = docsOf(deps);
       const taskId = await createTask(req, docs, { files: 1, fileBytes: OPEN_DOC_SYNC.maxBytes });
       const fileOf = async () => (await queryDocTask(docs.db, caller.userId, taskId, req.lang)).translate_list[0]!;
-      const deadline = Date.now() + waitMs;
-      let file = await fileOf();
-      while (!ENDED.has(file.status) && Date.now() < deadline) {
-        await sleep(SYNC_POLL_MS);
-        file = await fileOf();
-      }
-      if (!ENDED.has(file.status)) {
+      let file = await waitForFileEnd(fileOf, { deadlineMs: waitMs, firstPauseMs: SYNC_POLL_MS, maxPauseMs: SYNC_POLL_MS });
+      if (!FILE_ENDED.has(file.status)) {
         await interruptDocTask(docs, caller.userId, taskId);
         // It may have finished meanwhile: then it is charged, and answered.
         file = await fileOf();
