@@ -23,16 +23,14 @@
  *    would otherwise run into the next phase.
  * Target for TM hits on the 2-core machine: >= 2,000 req/s, p99 <= 50 ms. Figures only; no assertions.
  */
-import { startTestNatsServer } from '@mtp/platform/bus-testing';
 import { createAppKey } from '@mtp/accounts';
 import { grantPackage, grantPlan } from '@mtp/billing';
-import { loadConfig, REPO_ROOT, startPlatform } from '@mtp/gateway';
-import { execFile, spawn } from 'node:child_process';
-import { constants, publicEncrypt } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { REPO_ROOT } from '@mtp/gateway';
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { startMtWorkerPlatform } from './support/mt-worker-platform';
 import { numberWords } from './support/number-words';
 import { startSqlTiming, stopSqlTiming } from './support/sql-timing';
 
@@ -41,7 +39,6 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TM_ENTRIES = 200;
 const OWNERS = 10;
-const MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
 const LOAD_SCRIPT = path.join(REPO_ROOT, 'bench/support/public-api-load.ts');
 const run = promisify(execFile);
 
@@ -58,26 +55,7 @@ type Load = {
   distinctTexts: number;
 };
 
-const nats = await startTestNatsServer();
-const dir = await mkdtemp(path.join(os.tmpdir(), 'mtp-bench-api-'));
-await chmod(dir, 0o755);
-const platform = await startPlatform(
-  {
-    ...loadConfig({}),
-    dataDir: dir,
-    port: 0,
-    host: '127.0.0.1',
-    natsUrl: nats.url,
-    runMtWorker: false,
-    adminAccount: 'admin@example.com',
-    adminPassword: 'Admin12345',
-  },
-  { log: () => {} },
-);
-const worker = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'workers/mt/src/main.ts')], {
-  env: { ...process.env, NATS_URL: nats.url, MODELS_DIR, MT_THREADS: '1' },
-  stdio: 'ignore',
-});
+const { platform, dir, origin, api, adminToken: admin, encrypt, close } = await startMtWorkerPlatform('mtp-bench-api-');
 
 /** One load phase in the separate process; its figures. */
 async function load(url: string, token: string | string[], texts: string[], fields: Record<string, unknown>): Promise<Load> {
@@ -118,10 +96,7 @@ function print(
 }
 
 try {
-  const origin = (await platform.listen()).replace('localhost', '127.0.0.1');
-  const api = `${origin}/api/v1.0`;
   const db = platform.database.db;
-  while (platform.translation.devices.list({ online: true }).length === 0) await new Promise((r) => setTimeout(r, 100));
 
   // The answers' data, loosely typed: a bench script reads a field or two of each.
   type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -135,15 +110,6 @@ try {
     if (answer.code !== 20000) throw new Error(`${p}: ${answer.code} ${answer.msg}`);
     return answer.data;
   };
-  const { public_key } = await call('GET', 'user/get_public_key', null);
-  const encrypt = (password: string) =>
-    publicEncrypt({ key: public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString(
-      'base64',
-    );
-  const admin = (
-    await call('POST', 'user/login', null, { account: 'admin@example.com', password: encrypt('Admin12345'), agree_terms: true })
-  ).access_token as string;
-
   // An API user with characters (a plan and an API package), an app key, its token, and the
   // operator's override of the key's frequency limit.
   const apiUser = async (n: number): Promise<string> => {
@@ -228,8 +194,5 @@ try {
   }
   print('(b) open/translate, MT (tiny model, no cache)', await load(`${api}/open/translate`, token, mtTexts, pair));
 } finally {
-  worker.kill('SIGTERM');
-  await platform.close();
-  await nats.stop();
-  await rm(dir, { recursive: true, force: true });
+  await close();
 }

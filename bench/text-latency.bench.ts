@@ -4,55 +4,17 @@
  * the committed tiny en-us_zh-cn model. Every sentence is different, so none comes from the
  * cache. Figures only; no assertions.
  */
-import { startTestNatsServer } from '@mtp/platform/bus-testing';
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { constants, publicEncrypt } from 'node:crypto';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig, REPO_ROOT } from '@mtp/gateway';
-import { startPlatform } from '@mtp/gateway';
+import { BENCH_MODELS_DIR as MODELS_DIR, startMtWorkerPlatform } from './support/mt-worker-platform';
 
 const REQUESTS = 200;
 const WARMUP = 10;
-const MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-const nats = await startTestNatsServer();
-const dir = await mkdtemp(path.join(os.tmpdir(), 'mtp-bench-'));
-await chmod(dir, 0o755);
-const platform = await startPlatform(
-  {
-    ...loadConfig({}),
-    dataDir: dir,
-    port: 0,
-    host: '127.0.0.1',
-    natsUrl: nats.url,
-    runMtWorker: false,
-    adminAccount: 'admin@example.com',
-    adminPassword: 'Admin12345',
-  },
-  { log: () => {} },
-);
-const worker = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'workers/mt/src/main.ts')], {
-  env: { ...process.env, NATS_URL: nats.url, MODELS_DIR, MT_THREADS: '1' },
-  stdio: 'ignore',
-});
+const { api, adminToken: token, close } = await startMtWorkerPlatform('mtp-bench-');
 try {
-  const api = `${await platform.listen()}/api/v1.0`;
-  while (platform.translation.devices.list({ online: true }).length === 0) await new Promise((r) => setTimeout(r, 100));
-  const { data } = await (await fetch(`${api}/user/get_public_key`)).json();
-  const password = publicEncrypt(
-    { key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-    Buffer.from('Admin12345'),
-  );
-  const login = await fetch(`${api}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'admin@example.com', password: password.toString('base64'), agree_terms: true }),
-  });
-  const token = (await login.json()).data.access_token as string;
   const heldout = (await readFile(path.join(MODELS_DIR, 'en-us_zh-cn/heldout.tsv'), 'utf8'))
     .split('\n')
     .filter(Boolean)
@@ -75,8 +37,5 @@ try {
     `text/translate via NATS worker (tiny model, 1 sentence)  n=${REQUESTS}  p50=${percentile(times, 50).toFixed(1)} ms  p95=${percentile(times, 95).toFixed(1)} ms`,
   );
 } finally {
-  worker.kill('SIGTERM');
-  await platform.close();
-  await nats.stop();
-  await rm(dir, { recursive: true, force: true });
+  await close();
 }
