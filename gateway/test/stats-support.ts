@@ -54,13 +54,14 @@ export async function docFile(
   chars: number,
   status: 'done' | 'failed' | 'interrupted',
   finishedAt: Date,
+  via: 'api' | null = null,
 ): Promise<string> {
   const taskId = randomUUID();
   const projectId = randomUUID();
   await db.query(
-    `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, 'general', 0, true, 'done', $5, $5::timestamptz + interval '1 day')`,
-    [taskId, userId, pair[0], pair[1], finishedAt],
+    `INSERT INTO doc_tasks (task_id, user_id, src_lang, tgt_lang, domain, mode, translate_pictures, status, created_at, expires_at, via)
+     VALUES ($1, $2, $3, $4, 'general', 0, true, 'done', $5, $5::timestamptz + interval '1 day', $6)`,
+    [taskId, userId, pair[0], pair[1], finishedAt, via],
   );
   await db.query(
     `INSERT INTO doc_files (project_id, task_id, position, file_name, ext, bytes, status, chars, source_key, created_at, finished_at, ledger_done)

@@ -7,7 +7,8 @@
  *   were recorded: pair unknown). `sync:<src>_<tgt>:web:<uuid>` and `...:api:<uuid>` are the
  *   kinds `web` and `api`, for the issues that bring web pages and the public API to tag theirs.
  * - `<project>:pic:<attempt>:<n>`: a picture inside a document (the document's pair).
- * - a `text_tasks` id: an asynchronous text task; a `doc_files` project id: a document file.
+ * - a `text_tasks` id: an asynchronous text task; a `doc_files` project id: a document file, of
+ *   the kind `api` when its task came through the public API (`doc_tasks.via`).
  *   Document rows are deleted after 24 hours while text tasks stay, so an unknown uuid is a
  *   document whose pair is gone (the rollup of its day was taken before that, see ops' README).
  */
@@ -37,8 +38,8 @@ export async function classifyReservations(db: Db, taskIds: readonly string[]): 
       'SELECT task_id::text AS id, src_lang, tgt_lang FROM text_tasks WHERE task_id = ANY($1::uuid[])',
       [ids],
     ),
-    db.query<{ id: string; src_lang: string; tgt_lang: string }>(
-      `SELECT f.project_id::text AS id, t.src_lang, t.tgt_lang FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id
+    db.query<{ id: string; src_lang: string; tgt_lang: string; via: 'api' | null }>(
+      `SELECT f.project_id::text AS id, t.src_lang, t.tgt_lang, t.via FROM doc_files f JOIN doc_tasks t ON t.task_id = f.task_id
        WHERE f.project_id = ANY($1::uuid[])`,
       [ids],
     ),
@@ -50,7 +51,7 @@ export async function classifyReservations(db: Db, taskIds: readonly string[]): 
     const pic = PICTURE.exec(id)?.[1];
     const doc = docPairs.get(pic ?? id);
     const txt = pic ? undefined : textPairs.get(id);
-    const kind: ReservationKind = pic ? 'picture' : txt ? 'text' : 'document';
+    const kind: ReservationKind = pic ? 'picture' : txt ? 'text' : doc?.via === 'api' ? 'api' : 'document';
     const pair = txt ?? doc;
     out.set(id, UUID.test(id) || pic ? { kind, src: pair?.src_lang ?? '', tgt: pair?.tgt_lang ?? '' } : { kind: 'text', src: '', tgt: '' });
   }
