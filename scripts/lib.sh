@@ -80,6 +80,32 @@ ensure_doc_tools() {
   fi
 }
 
+# The XLIFF 1.2 export is validated against OASIS's strict schema in a test. Debian ships it (with
+# W3C's xml.xsd) in php-symfony-translation; only the two files are unpacked, into an ignored
+# cache (XLIFF_SCHEMA_DIR, default .cache/xliff-schema), nothing installed. `apt-get download`
+# needs no root; an empty package list is refreshed first only when we are root.
+XLIFF_SCHEMA_DIR="${XLIFF_SCHEMA_DIR:-$ROOT/.cache/xliff-schema}"
+ensure_xliff_schema() {
+  if [ -f "$XLIFF_SCHEMA_DIR/xliff-core-1.2-strict.xsd" ] && [ -f "$XLIFF_SCHEMA_DIR/xml.xsd" ]; then return; fi
+  local work
+  work="$(mktemp -d)"
+  if ! (cd "$work" && apt-get download php-symfony-translation >/dev/null 2>&1); then
+    if [ "$(id -u)" -eq 0 ]; then
+      apt-get update -qq
+      (cd "$work" && apt-get download php-symfony-translation >/dev/null)
+    else
+      echo "The XLIFF schema test needs php-symfony-translation's schemas: run 'sudo apt-get update' and try again." >&2
+      rm -rf "$work"
+      exit 1
+    fi
+  fi
+  dpkg-deb -x "$work"/php-symfony-translation_*.deb "$work/unpacked"
+  mkdir -p "$XLIFF_SCHEMA_DIR"
+  cp "$work/unpacked/usr/share/php/Symfony/Component/Translation/Resources/schemas/xliff-core-1.2-strict.xsd" \
+    "$work/unpacked/usr/share/php/Symfony/Component/Translation/Resources/schemas/xml.xsd" "$XLIFF_SCHEMA_DIR/"
+  rm -rf "$work"
+}
+
 # The API documentation's examples are run as written by a test: curl, and Python with requests.
 ensure_example_tools() {
   if command -v curl >/dev/null 2>&1 && python3 -c 'import requests' >/dev/null 2>&1; then return; fi

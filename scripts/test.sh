@@ -5,6 +5,7 @@ source "$(dirname "$0")/lib.sh"
 ensure_deps
 ensure_chromium
 ensure_doc_tools
+ensure_xliff_schema
 ensure_example_tools
 ensure_web_build
 echo "Type checking..."

@@ -21,8 +21,11 @@ import { siteRoutes } from './routes/site-routes';
 import { companyRoutes } from './routes/company-routes';
 import { translationRoutes } from './routes/translation-routes';
 import { userRoutes } from './routes/user-routes';
-import type { DocDeps, TextJobDeps } from '@mtp/tasks';
+import { scanDepsOf, type DocDeps, type TextJobDeps } from '@mtp/tasks';
 import { documentRoutes } from './routes/document-routes';
+import { postEditRoutes } from './routes/post-edit-routes';
+import { postEditCheckRoutes } from './routes/post-edit-check-routes';
+import { postEditExportRoutes } from './routes/post-edit-export-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { userAdminRoutes } from './routes/user-admin-routes';
 import { cashierRoutes } from './routes/cashier-routes';
@@ -52,6 +55,7 @@ import { deeplApi } from './public-api/deepl/deepl-api';
 import { libreApi } from './public-api/libre/libre-api';
 import { appKeyRoutes } from './routes/app-key-routes';
 import { errorReportRoutes } from './routes/error-report-routes';
+import { termExtractionRoutes } from './routes/term-extraction-routes';
 import { DEFAULT_RATE_LIMITS, DEFAULT_TRAFFIC, type RateLimits, type TrafficConfig, type TrustProxy } from './security-settings';
 
 export type AppDeps = {
@@ -199,6 +203,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(languageRoutes, { db: deps.db, planOf });
       await api.register(transferRoutes, { db: deps.db, planOf });
       if (deps.docs) await api.register(documentRoutes, { docs: deps.docs });
+      const scans = scanDepsOf(deps.docs);
+      if (scans) await api.register(termExtractionRoutes, { scans, planOf });
+      if (deps.docs) await api.register(postEditRoutes, { docs: deps.docs, planOf });
+      if (deps.docs) await api.register(postEditCheckRoutes, { docs: deps.docs, planOf });
+      if (deps.docs) await api.register(postEditExportRoutes, { docs: deps.docs, planOf });
       await api.register(adminRoutes, { db: deps.db });
       await api.register(userAdminRoutes, { accounts: deps.accounts, clock: commerce.clock });
       await api.register(commerceRoutes, commerce);

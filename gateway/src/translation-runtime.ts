@@ -12,6 +12,7 @@ import { ledgerPort, remaining } from '@mtp/billing';
 import { createTmPort } from '@mtp/language';
 import { DeviceController, DeviceRegistry } from '@mtp/ops';
 import { routeForUser } from './device-pools';
+import { scanTermsPort } from './scan-terms-port';
 import type { Bus, Db, ObjectStorage } from '@mtp/platform';
 import { BusMtClient, startTasksRuntime, type DocDeps, type TasksRuntime, type TextJobDeps } from '@mtp/tasks';
 
@@ -108,6 +109,7 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
         planOf: async (userId: number) => (await remaining(opts.db, userId)).plan_code,
         workers: devices,
         log,
+        scanTerms: scanTermsPort(opts.db),
       }
     : null;
   // On an in-process bus this process is the only one, and its bus kept nothing of the last run.

@@ -140,6 +140,8 @@ export const PeSaved = Type.Object({
   repetitions: Type.Array(Type.Integer()),
   /** On a confirm with a memory chosen: the entry written (null: none written). */
   entry_id: NullableInt,
+  /** Why the confirmed pair was not written to the memory (the plan's entry limit, the memory deleted); the segment is saved all the same. */
+  memory_message: Type.Optional(Type.String()),
 });
 export type PeSaved = Static<typeof PeSaved>;
 

@@ -6,7 +6,7 @@
  * `METHOD full-path`; test/openapi.test.ts fails when a key names no route, or when one of these
  * calls is documented without its body.
  */
-import { DeeplDocumentForm, DocCreateForm, LibreTranslateFileForm, OpenDocForm } from '@mtp/proto';
+import { DeeplDocumentForm, DocCreateForm, LanguageCode, LibreTranslateFileForm, OpenDocForm } from '@mtp/proto';
 import { Type, type TSchema } from 'typebox';
 
 const File = (description: string) => Type.Unsafe<unknown>({ type: 'string', format: 'binary', description });
@@ -25,6 +25,8 @@ export const MULTIPART_BODIES: Readonly<Record<string, TSchema>> = {
   'POST /translate_file': LibreTranslateFileForm,
   'POST /api/v1.0/request_translate/doc/create': Type.Object({ file: documents(5), ...DocCreateForm.properties }),
   'POST /api/v1.0/request_translate/doc/estimate': Type.Object({ file: documents(5), ...DocCreateForm.properties }),
+  // Document scan (issue 21): one document; the source language must be one of TERM_SOURCE_LANGS (else 44082).
+  'POST /api/v1.0/saas/term_extraction_create': Type.Object({ file: documents(1), src_lang: LanguageCode, tgt_lang: LanguageCode }),
 };
 
 /** The form of a route that reads its multipart body itself, if it is one. */

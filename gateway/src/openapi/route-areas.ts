@@ -76,6 +76,20 @@ export const AREAS: readonly Area[] = [
     test: api(/^\/request_translate\/doc\//),
   },
   {
+    name: 'Document scan',
+    family: 'site',
+    description: 'Term extraction from an uploaded document: languages, scan, review the candidates, add them to a termbase.',
+    test: api(/^\/saas\/(term_extraction_|sites_term_language_list$)/),
+  },
+  {
+    name: 'Post-editing',
+    family: 'site',
+    description:
+      'Post-editing of translated documents (/translationedit): open a file as segments, edit and confirm them (confirmed pairs go ' +
+      'to the chosen memory), propagate, replace, check and export. For sites with CAT and the professional plan.',
+    test: api(/^\/post_edit\//),
+  },
+  {
     name: 'Billing',
     family: 'site',
     description: 'Characters left, the plan in use, the catalogue, orders and their payment state.',

@@ -6,3 +6,4 @@ export * from './storage';
 export * from './office';
 export * from './process-signals';
 export * from './csv-cells';
+export * from './xml-escape';

@@ -6,10 +6,11 @@
  * as it was), so it is only recorded.
  */
 import { consumeDeadLettersOf, type DeadJob, type Db, type JobConsumer } from '@mtp/platform';
-import { BUS, type DeadLetterItem, type DeadLettersData } from '@mtp/proto';
+import { BUS, CODES, type DeadLetterItem, type DeadLettersData } from '@mtp/proto';
 import type { DocDeps } from './documents/doc-deps';
 import { failDocFile, withdrawChunks } from './documents/doc-state';
 import { endTextLedger, failTask, type TextJobDeps } from './text-jobs';
+import { failScan } from './term-extraction/scan-results';
 
 export type DeadLetterDeps = Pick<TextJobDeps, 'db' | 'quota' | 'log' | 'bus' | 'pool'> & { docs: DocDeps | null };
 
@@ -48,6 +49,12 @@ async function endTaskOf(deps: DeadLetterDeps, dead: DeadJob, kind: string, task
     return;
   }
   if (!deps.docs) return;
+  // A document scan's job (a file that could not be opened, 1202) or its result (1203), issue 21.
+  if (kind.startsWith('terms.')) {
+    const code = kind === 'terms.extract' ? CODES.FILE_PARSE_FAILED : CODES.FILE_TRANSLATION_FAILED;
+    await failScan(deps.docs, taskRef, code.code, dead.error);
+    return;
+  }
   // A document's chunk, result, preparation or writing: the file fails (1203, or 1202 when it
   // could never be opened) and its other chunks are withdrawn.
   const code = kind === 'doc.prepare' ? 'FILE_PARSE_FAILED' : 'FILE_TRANSLATION_FAILED';
@@ -69,7 +76,13 @@ export async function consumeDeadLetters(deps: DeadLetterDeps): Promise<JobConsu
     await consumeDeadLettersOf(deps.bus, BUS.segmentResults, handle),
   ];
   if (deps.docs) {
-    for (const entry of [BUS.prepareDocuments, BUS.assembleDocuments, BUS.documentResults]) {
+    for (const entry of [
+      BUS.prepareDocuments,
+      BUS.assembleDocuments,
+      BUS.documentResults,
+      BUS.termExtractions,
+      BUS.termExtractionResults,
+    ]) {
       consumers.push(await consumeDeadLettersOf(deps.bus, entry, handle));
     }
   }

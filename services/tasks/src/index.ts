@@ -11,6 +11,7 @@ export { startTasksRuntime, type TasksRuntime, type TasksRuntimeDeps } from './t
 export { startSweeper, SWEEP_EVERY_MS, type Sweeper } from './recovery/sweeper';
 export { DEFAULT_RULES, type RecoveryRules } from './recovery/recovery-rules';
 export * from './documents/index';
+export * from './term-extraction/index';
 export * from './trials';
 export { summarizeTasks, type TaskSummary } from './task-summary';
 export { countTaskOutcomes, type TaskOutcomeCount } from './task-outcome-counts';
@@ -19,3 +20,4 @@ export * from './segment-translation';
 export { translateBatch, type BatchBody, type BatchOptions, type BatchResult, type BatchSegment } from './text-batch';
 export { translateMarkup, type MarkupBody } from './markup/markup-translation';
 export type { MarkupFormat } from './markup/markup-split';
+export * from './post-editing/index';

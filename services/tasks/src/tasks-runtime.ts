@@ -11,6 +11,8 @@ import { startDocumentRuntime, type DocumentRuntime } from './documents/doc-runt
 import { startSweeper, type Sweeper } from './recovery/sweeper';
 import { consumeSegmentResults } from './result-consumer';
 import type { TextJobDeps } from './text-jobs';
+import { consumeScanResults } from './term-extraction/scan-results';
+import { scanDepsOf } from './term-extraction/scan-deps';
 
 export type TasksRuntimeDeps = TextJobDeps & { log: (line: string) => void; docs: DocDeps | null };
 
@@ -27,6 +29,9 @@ export async function startTasksRuntime(
 ): Promise<TasksRuntime> {
   const consumers: JobConsumer[] = [await consumeSegmentResults(deps), ...(await consumeDeadLetters(deps))];
   const documents: DocumentRuntime | null = deps.docs ? await startDocumentRuntime(deps.docs) : null;
+  // Document scan's results (issue 21): where a lookup port is wired, the scans are served.
+  const scans = scanDepsOf(deps.docs);
+  if (scans) consumers.push(await consumeScanResults(scans));
   const sweeper = startSweeper(deps, { resumeAtStart: opts.resumeAtStart, everyMs: opts.sweepEveryMs });
   const watched = new Map<string, Promise<void>>([[deps.pool, Promise.resolve()]]);
   return {

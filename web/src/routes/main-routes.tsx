@@ -18,6 +18,8 @@ import { userDataQueryOptions } from '../queries/user-data-query-options';
 import { AreaLayout } from './area-layout';
 import { LiveBulletins } from '../content/live-bulletins';
 import { problemRoute } from '../pages/problem/problem-route';
+import { postEditRoute } from '../pages/post-edit/post-edit-route';
+import { docScanRoute } from '../pages/doc-scan/doc-scan-route';
 import { bankRoute } from './bank-routes';
 import { featureRoute, rootRoute } from './root-route';
 import { pageFilterOf, validateTableSearch } from './table-search';
@@ -75,8 +77,8 @@ export const mainRoutes = [
   featureRoute(main, '/picturetranslate', 'nav.picture'),
   featureRoute(main, '/webpage', 'nav.web'),
   myFilesRoute,
-  featureRoute(main, '/docScan', 'nav.docScan'),
-  featureRoute(main, '/translationedit', 'nav.postEdit'),
+  docScanRoute(main),
+  postEditRoute(main),
   bankRoute(main, '/mymemorybank', 'nav.myMemory', 0, 'individual'),
   bankRoute(main, '/mytermbank', 'nav.myTerm', 1, 'individual'),
   publicTermRoute(main, '/publictermbank', 'nav.publicTerm'),

@@ -9,4 +9,6 @@ export * from './pictures/index';
 export { editAsOoxml } from './legacy/index';
 export * from './ocr/index';
 export { startDocWorker, docWorkerId, type DocWorker, type DocWorkerOptions } from './worker/doc-worker';
+export { postEditSegments, segmentsOfPlan, type PeSourceSegment } from './post-edit/segments';
 export { KeptDocuments, KEPT_DOCUMENTS_BYTES, type KeptDocument } from './worker/kept-documents';
+export { extractTerms, isTermLang, type ExtractTermsOptions, type TermLang } from './terms/extract-terms';

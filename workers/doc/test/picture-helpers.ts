@@ -16,3 +16,4 @@ export function textPicture(text: string, format: 'png' | 'jpeg' = 'png'): Buffe
   ctx.fillText(text, 30, 75);
   return format === 'png' ? canvas.encodeSync('png') : canvas.encodeSync('jpeg', 95);
 }
+export { validateXliff } from './xliff-schema';

@@ -52,17 +52,3 @@ export async function* decodeStream(source: ByteSource): AsyncGenerator<string> 
   const rest = decoder.end();
   if (rest) yield rest;
 }
-
-/** Escapes text for XML element content or attribute values; CR is kept as a reference so it survives parsing. */
-export function escapeXml(text: string): string {
-  return (
-    text
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/\r/g, '&#13;')
-      // eslint-disable-next-line no-control-regex -- XML 1.0 cannot carry these characters at all
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-  );
-}

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { escapeXml } from './decode';
+import { escapeXml } from '@mtp/platform';
 import type { Entry, LangPair } from './entry';
 
 /** Streams entries as TBX 2 (TBX-Basic `martif`): one termEntry per entry, `note` as a definition. */

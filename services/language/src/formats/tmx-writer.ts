@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { escapeXml } from './decode';
+import { escapeXml } from '@mtp/platform';
 import type { Entry, LangPair } from './entry';
 
 export type WriteTmxOptions = LangPair & { creationTool?: string; creationToolVersion?: string };

@@ -84,8 +84,11 @@ type AssemblyRow = {
   pool: string;
 };
 
-/** Every sentence's translation, in document order (memory answers and MT chunks). */
-async function translationsOf(deps: DocDeps, file: AssemblyRow): Promise<string[]> {
+/** What `translationsOf` reads of a file's row. */
+export type StoredTranslations = Pick<AssemblyRow, 'project_id' | 'segments_total' | 'tm_hits' | 'mt_indices'>;
+
+/** Every sentence's translation, in document order (memory answers and MT chunks); post-editing starts from these. */
+export async function translationsOf(deps: Pick<DocDeps, 'db'>, file: StoredTranslations): Promise<string[]> {
   const out: (string | undefined)[] = Array.from({ length: file.segments_total }, (_, i) => file.tm_hits[String(i)]);
   const { rows } = await deps.db.query<{ chunk_index: number; translations: string[] }>(
     'SELECT chunk_index, translations FROM doc_chunks WHERE project_id = $1',

@@ -2,6 +2,7 @@ import type { Bus, Db, ObjectStorage } from '@mtp/platform';
 import type { DocOptions, PlanCode } from '@mtp/proto';
 import type { MtPort, Payer, QuotaPort, TmPort } from '../ports';
 import type { RouteForUser } from '../pool-routing';
+import type { ScanTermsPort } from '../term-extraction/scan-deps';
 
 /** Whether a worker is gone (its heartbeats stopped): the device registry answers it. */
 export type WorkerLiveness = { isGone(deviceId: string): boolean };
@@ -28,6 +29,8 @@ export type DocDeps = {
   workers: WorkerLiveness;
   /** Problems that reach no user (a failed refund, a lost publish): logged, then retried by the sweeper. */
   log: (line: string) => void;
+  /** Document scan's termbase and memory lookups (the gateway's @mtp/language adapter); absent: no document scan. */
+  scanTerms?: ScanTermsPort;
 };
 
 /** Who submits a batch. */

@@ -4,7 +4,7 @@ export { estimateDocuments, type DocEstimate } from './doc-estimate';
 export { submitDocuments, prepareJobOf, publishPreparations, type DocSubmitOptions } from './doc-submit';
 export { retryDocFiles, isRetryable } from './doc-retry';
 export { onDocPrepared, chunkJobsOf, publishChunks } from './doc-prepared';
-export { storeDocChunk, completeFile, publishAssembly } from './doc-chunks';
+export { storeDocChunk, completeFile, publishAssembly, translationsOf, type StoredTranslations } from './doc-chunks';
 export { onDocResult, consumeDocResults } from './doc-results';
 export { finishFile, failDocFile, withdrawChunks, endFileLedger, type Finish, type FinishDeps } from './doc-state';
 export { endPictureCharges, pictureReservationId, servePictureCharges } from './picture-charges';

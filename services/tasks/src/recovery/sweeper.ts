@@ -15,6 +15,7 @@ import { deleteOrphanUploads, ORPHAN_UPLOAD_AGE_MS } from './orphan-uploads';
 import { reconcileLedger } from './reconcile-ledger';
 import { recoverDocuments } from './recover-documents';
 import { recoverTextTasks } from './recover-text';
+import { recoverScans } from '../term-extraction/scan-recovery';
 import { DEFAULT_RULES, type RecoveryRules } from './recovery-rules';
 
 /** Why 5 s: a dead holder is noticed by the device registry within 15 s; the sweep adds little to that, and its queries use partial indexes. */
@@ -54,6 +55,7 @@ export function startSweeper(deps: SweeperDeps, opts: { everyMs?: number; resume
     const done = await withLock(deps.db, async () => {
       let n = await recoverTextTasks(deps, rules);
       if (deps.docs) n += await recoverDocuments(deps.docs, rules);
+      if (deps.docs?.scanTerms) n += await recoverScans(deps.docs, rules);
       n += await reconcileLedger(deps);
       if (deps.docs && (orphanAgeMs !== undefined || Date.now() - lastOrphanSweep > ORPHAN_SWEEP_EVERY_MS)) {
         lastOrphanSweep = Date.now();

@@ -15,6 +15,7 @@ import { clampScore, downloadable } from '../../documents/doc-task-rules';
 import { stepOf, type DocTaskState } from '../../documents/doc-task-store';
 import { useIsPhone } from '../../components/use-phone';
 import { DocStatusBadge } from './doc-status-badge';
+import { PostEditButton } from '../post-edit/post-edit-button';
 
 const STEP_KEYS = { 1: 'documents.steps.upload', 3: 'documents.steps.done', 4: 'documents.steps.error' } as const;
 
@@ -59,7 +60,7 @@ export function DocTaskPanel({ state, onRetry }: { state: DocTaskState; onRetry:
         {files.length > 0 && phone && (
           <Stack gap="xs" data-testid="doc-file-cards">
             {files.map((f) => (
-              <FileCard key={f.projectId} file={f} />
+              <FileCard key={f.projectId} file={f} doCat={state.doCat} />
             ))}
           </Stack>
         )}
@@ -77,7 +78,7 @@ export function DocTaskPanel({ state, onRetry }: { state: DocTaskState; onRetry:
               </Table.Thead>
               <Table.Tbody>
                 {files.map((f) => (
-                  <FileRow key={f.projectId} file={f} />
+                  <FileRow key={f.projectId} file={f} doCat={state.doCat} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -111,7 +112,7 @@ function TaskError({ code, msg, atUpload }: { code: number; msg: string; atUploa
 }
 
 /** What a row and a card both show: the failure message and the download button. */
-function useFileParts(file: DocFileItem) {
+function useFileParts(file: DocFileItem, doCat: number) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -141,14 +142,18 @@ function useFileParts(file: DocFileItem) {
       {t('documents.download')}
     </Button>
   );
-  return { message, download };
+  // The site sends its results to post-editing (the task answered do_cat: 1).
+  const postEdit = doCat === 1 && downloadable(file) && (
+    <PostEditButton projectId={file.projectId} fileName={file.file_name} label="openInEditor" testId="doc-post-edit" />
+  );
+  return { message, download, postEdit };
 }
 
 const rowData = (file: DocFileItem) => ({ 'data-testid': 'doc-file-row', 'data-status': file.status, 'data-project-id': file.projectId });
 
-function FileRow({ file }: { file: DocFileItem }) {
+function FileRow({ file, doCat }: { file: DocFileItem; doCat: number }) {
   const { t } = useTranslation();
-  const { message, download } = useFileParts(file);
+  const { message, download, postEdit } = useFileParts(file, doCat);
   return (
     <Table.Tr {...rowData(file)}>
       <Table.Td>
@@ -162,14 +167,17 @@ function FileRow({ file }: { file: DocFileItem }) {
         <Progress value={clampScore(file.score)} size="sm" aria-label={t('documents.progress')} data-testid="doc-file-progress" />
       </Table.Td>
       <Table.Td>{file.chars.toLocaleString()}</Table.Td>
-      <Table.Td>{download}</Table.Td>
+      <Table.Td>
+        {download}
+        {postEdit}
+      </Table.Td>
     </Table.Tr>
   );
 }
 
-function FileCard({ file }: { file: DocFileItem }) {
+function FileCard({ file, doCat }: { file: DocFileItem; doCat: number }) {
   const { t } = useTranslation();
-  const { message, download } = useFileParts(file);
+  const { message, download, postEdit } = useFileParts(file, doCat);
   return (
     <Paper withBorder p="xs" radius="md" {...rowData(file)}>
       <Stack gap={6}>
@@ -186,6 +194,7 @@ function FileCard({ file }: { file: DocFileItem }) {
             {t('documents.fact', { label: t('documents.chars'), value: file.chars.toLocaleString() })}
           </Text>
           {download}
+          {postEdit}
         </Group>
       </Stack>
     </Paper>

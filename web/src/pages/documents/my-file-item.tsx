@@ -16,6 +16,7 @@ import { showSuccess } from '../../components/toast';
 import { queryKeys } from '../../queries/query-keys';
 import { isExpired } from '../../documents/doc-task-rules';
 import { DocStatusBadge } from './doc-status-badge';
+import { PostEditButton } from '../post-edit/post-edit-button';
 
 export type MyFileItemProps = {
   file: MyFileItem;
@@ -82,7 +83,10 @@ function useFileView(file: MyFileItem, langName: (code: string) => string) {
       {t('documents.startAgain')}
     </Button>
   );
-  return { expired, failure, download, retry, languages: `${langName(file.src_lang)} → ${langName(file.tgt_lang)}` };
+  const postEdit = file.status === 'done' && !expired && (
+    <PostEditButton projectId={file.projectId} fileName={file.file_name} testId="my-file-post-edit" />
+  );
+  return { expired, failure, download, retry, postEdit, languages: `${langName(file.src_lang)} → ${langName(file.tgt_lang)}` };
 }
 
 const rowData = (file: MyFileItem) => ({ 'data-testid': 'my-file-row', 'data-status': file.status, 'data-project-id': file.projectId });
@@ -116,6 +120,7 @@ export function MyFileRow({ file, checked, onToggle, langName, time }: MyFileIte
       </Table.Td>
       <Table.Td>
         {view.download}
+        {view.postEdit}
         {view.retry}
       </Table.Td>
     </Table.Tr>
@@ -148,6 +153,7 @@ export function MyFileCard({ file, checked, onToggle, langName, time }: MyFileIt
             {t('documents.fact', { label: t('documents.expiresAt'), value: view.expired ? t('documents.expired') : time(file.expires_at) })}
           </Text>
           {view.download}
+          {view.postEdit}
           {view.retry}
         </Group>
       </Stack>

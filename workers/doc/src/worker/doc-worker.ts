@@ -23,11 +23,14 @@ import { randomUUID } from 'node:crypto';
 import { assembleDocument } from './assemble-document';
 import type { DocWorkerContext } from './doc-worker-context';
 import { serveEstimates } from './estimate-document';
+import { servePostEditSegments } from '../post-edit/segments';
 import { startHolderService } from './holder-service';
 import { KeptDocuments } from './kept-documents';
 import { PictureTranslator } from './picture-texts';
 import { servePictureReencoding } from './picture-reencoding';
+import { consumeTermExtractions } from '../terms/extract-job';
 import { prepareDocument } from './prepare-document';
+import { exportPostEdited } from '../post-edit/export-document';
 
 export type DocWorkerOptions = {
   bus: Bus;
@@ -103,6 +106,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
     start: async () => {
       const reencoding = await servePictureReencoding(ctx);
       const estimates = await serveEstimates(ctx);
+      const peSegments = await servePostEditSegments(ctx);
       const prepare: JobConsumer = await consumeJobsOf(
         opts.bus,
         BUS.prepareDocuments,
@@ -123,12 +127,28 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
           }),
         { concurrency, ackWaitMs: opts.jobAckWaitMs },
       );
+      // Post-editing exports (issue 21): the edited document written in a format, like an assembly.
+      const peExports: JobConsumer = await consumeJobsOf(
+        opts.bus,
+        BUS.postEditExports,
+        (job) =>
+          meter.track(async () => {
+            const result = await exportPostEdited(ctx.storage, job.payload, () => job.progress());
+            await publishJobTo(opts.bus, BUS.postEditExportResults, result, { jobId: `${result.kind}:${result.export_id}` });
+          }),
+        { concurrency, ackWaitMs: opts.jobAckWaitMs },
+      );
+      // Document scans (issue 21): candidate terms of an upload, answered on terms.results.
+      const terms = await consumeTermExtractions(ctx, { concurrency, ackWaitMs: opts.jobAckWaitMs, track: (work) => meter.track(work) });
       return {
         stop: async () => {
           await reencoding.unsubscribe();
           await estimates.unsubscribe();
+          await peSegments.unsubscribe();
           await prepare.stop();
           await assemble.stop();
+          await terms.stop();
+          await peExports.stop();
         },
       };
     },
