@@ -209,7 +209,11 @@ export type PeQaKind = Static<typeof PeQaKind>;
 export const PeQaIssue = Type.Object({
   seg_index: Type.Integer(),
   kind: PeQaKind,
-  /** What is missing or differs (the term and its translation, the numbers, the tokens). */
+  /**
+   * What is missing or differs: `missing_term` the term and its translation (`valve → 阀门`);
+   * `number_mismatch` `-n` for each number the target lacks and `+n` for each it adds (`-1 +3`);
+   * `tag_lost` the tokens lost; `empty_target` nothing.
+   */
   detail: Type.String(),
 });
 export type PeQaIssue = Static<typeof PeQaIssue>;

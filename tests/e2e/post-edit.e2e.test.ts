@@ -170,6 +170,56 @@ describe('post-editing in the browser', () => {
     await expect.poll(() => row(3).getAttribute('data-status')).toBe('translated');
   });
 
+  it("reports a segment's machine translation as an error, with the user's proposal", async () => {
+    // Segment 2 ("thirty eight") of the repeated document is still as MT left it.
+    await row(2).click();
+    await expect.poll(activeSeg).toBe('2');
+    await page.click('[data-testid=report-error]');
+    await page.waitForSelector('[data-testid=report-error-dialog-submit]');
+    const output = await page.locator('[data-testid=report-output]').inputValue();
+    await page.fill('[data-testid=report-proposal]', '三十八');
+    await page.click('[data-testid=report-error-dialog-submit]');
+    await page.waitForSelector('[data-testid=report-error-dialog-submit]', { state: 'hidden', timeout: 15_000 });
+    const reports = await apiCall<{ list: { source: string; output: string; proposal: string; src_lang: string; tgt_lang: string }[] }>(
+      suite,
+      'admin/error_reports?keyword=thirty',
+      undefined,
+      token,
+    );
+    expect(reports.list.map((r) => [r.source, r.output, r.proposal, r.src_lang, r.tgt_lang])).toEqual([
+      ['thirty eight', output, '三十八', 'en-us', 'zh-cn'],
+    ]);
+    // A confirmed segment is the user's own work: nothing to report.
+    await row(0).click();
+    await expect.poll(activeSeg).toBe('0');
+    expect(await page.locator('[data-testid=report-error]').isDisabled()).toBe(true);
+  });
+
+  it('opens a translated file from the document page when the site sends results to post-editing (do_cat)', async () => {
+    const { db } = suite.platform.platform.database;
+    await db.query(`UPDATE sites SET site_config = site_config || '{"do_cat": true}' WHERE is_main`);
+    try {
+      await page.goto('/file');
+      await page.waitForSelector('[data-testid=doc-translate-page]', { timeout: 15_000 });
+      await page.selectOption('[data-testid=doc-src-lang]', 'en-us');
+      await page.selectOption('[data-testid=doc-tgt-lang]', 'zh-cn');
+      await page.setInputFiles('[data-testid=doc-file-input]', {
+        name: 'cat.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('forty two\n\nsixty one\n'),
+      });
+      await page.click('[data-testid=doc-upload]');
+      const open = page.locator('[data-testid=doc-post-edit]');
+      await open.waitFor({ timeout: 60_000 });
+      await open.click();
+      await page.waitForSelector('[data-testid=pe-editor]', { timeout: 30_000 });
+      const projectId = new URL(page.url()).searchParams.get('project_id')!;
+      expect((await serverSegments(projectId)).map((s) => s.source)).toEqual(['forty two', 'sixty one']);
+    } finally {
+      await db.query(`UPDATE sites SET site_config = site_config || '{"do_cat": false}' WHERE is_main`);
+    }
+  });
+
   it('fits a phone: rows stack source over target, the helpers are a drawer', async () => {
     for (const width of [360, 412]) {
       const context = await suite.browser.newContext({ locale: 'en-US', baseURL: suite.platform.url, viewport: { width, height: 800 } });

@@ -418,6 +418,8 @@ export const enUS = {
   documents: {
     dropZone: 'Drop documents here, or click to choose',
     dropLimits: 'Up to {{count}} files of at most {{size}} each: {{types}}',
+    dropZoneOne: 'Drop a document here, or click to choose',
+    dropLimitOne: 'One file of at most {{size}}: {{types}}',
     fileInput: 'Documents to translate',
     chosenFiles: 'Files to translate',
     remove: 'Remove {{name}}',
@@ -990,6 +992,8 @@ export const enUS = {
     qaButton: 'QA',
     qaTitle: 'Quality check',
     qaClean: 'No problems found.',
+    qaNumbersMissing: 'Missing in the translation: {{numbers}}',
+    qaNumbersExtra: 'Not in the source: {{numbers}}',
     qa: {
       missing_term: 'A term is not translated as the termbase says',
       number_mismatch: 'Numbers differ from the source',

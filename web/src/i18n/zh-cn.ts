@@ -413,6 +413,8 @@ export const zhCN: Messages = {
   documents: {
     dropZone: '将文档拖到此处，或点击选择',
     dropLimits: '最多{{count}}个文件，每个不超过{{size}}：{{types}}',
+    dropZoneOne: '将文档拖到此处，或点击选择',
+    dropLimitOne: '一个文件，不超过{{size}}：{{types}}',
     fileInput: '要翻译的文档',
     chosenFiles: '待翻译文件',
     remove: '移除{{name}}',
@@ -981,6 +983,8 @@ export const zhCN: Messages = {
     qaButton: '质量检查',
     qaTitle: '质量检查',
     qaClean: '没有发现问题。',
+    qaNumbersMissing: '译文中缺少：{{numbers}}',
+    qaNumbersExtra: '原文中没有：{{numbers}}',
     qa: {
       missing_term: '术语未按术语库翻译',
       number_mismatch: '数字与原文不一致',

@@ -79,6 +79,7 @@ export function DocScanPage() {
             files={upload.file ? [upload.file] : []}
             onFiles={(files) => scanUploadStore.setFile(files.at(-1) ?? null)}
             disabled={uploading}
+            single
           />
           {uploading && (
             <Stack gap={4}>

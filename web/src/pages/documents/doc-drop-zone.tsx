@@ -1,5 +1,5 @@
 /**
- * The drop zone and file picker of `/file`, with the chosen files below it. Files are checked
+ * The drop zone and file picker of `/file` (and of `/docScan`, one file), with the chosen files below it. Files are checked
  * (format, size, count) as they arrive; refusals are listed at once and never uploaded.
  */
 import { ActionIcon, Alert, Group, List, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
@@ -8,9 +8,10 @@ import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addFiles, DOC_ACCEPT, formatBytes, MAX_DOC_BYTES, MAX_DOC_FILES, type Refusal } from '../../documents/doc-files';
 
-type Props = { files: readonly File[]; onFiles: (files: File[]) => void; disabled: boolean };
+/** `single`: one file at a time (document scan); a new choice replaces the chosen one. */
+type Props = { files: readonly File[]; onFiles: (files: File[]) => void; disabled: boolean; single?: boolean };
 
-export function DocDropZone({ files, onFiles, disabled }: Props) {
+export function DocDropZone({ files, onFiles, disabled, single = false }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [refused, setRefused] = useState<Refusal[]>([]);
@@ -18,7 +19,7 @@ export function DocDropZone({ files, onFiles, disabled }: Props) {
 
   const take = (incoming: FileList | null) => {
     if (disabled || !incoming || incoming.length === 0) return;
-    const result = addFiles(files, [...incoming]);
+    const result = addFiles(single ? [] : files, single ? [...incoming].slice(-1) : [...incoming]);
     setRefused(result.refused);
     onFiles(result.files);
   };
@@ -49,20 +50,18 @@ export function DocDropZone({ files, onFiles, disabled }: Props) {
       >
         <UnstyledButton w="100%" disabled={disabled} onClick={() => input.current?.click()} data-testid="doc-choose-files">
           <Stack gap={4} align="center">
-            <Text fw={500}>{t('documents.dropZone')}</Text>
+            <Text fw={500}>{t(single ? 'documents.dropZoneOne' : 'documents.dropZone')}</Text>
             <Text size="xs" c="dimmed">
-              {t('documents.dropLimits', {
-                count: MAX_DOC_FILES,
-                size: formatBytes(MAX_DOC_BYTES),
-                types: DOC_EXTENSIONS.join(', '),
-              })}
+              {single
+                ? t('documents.dropLimitOne', { size: formatBytes(MAX_DOC_BYTES), types: DOC_EXTENSIONS.join(', ') })
+                : t('documents.dropLimits', { count: MAX_DOC_FILES, size: formatBytes(MAX_DOC_BYTES), types: DOC_EXTENSIONS.join(', ') })}
             </Text>
           </Stack>
         </UnstyledButton>
         <input
           ref={input}
           type="file"
-          multiple
+          multiple={!single}
           accept={DOC_ACCEPT}
           aria-label={t('documents.fileInput')}
           disabled={disabled}

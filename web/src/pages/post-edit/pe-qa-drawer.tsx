@@ -5,10 +5,28 @@
 import { Badge, Drawer, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { PeQaIssue } from '@mtp/proto';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentSessionUser } from '../../auth/session-user';
 import { peQaQueryOptions } from './post-edit-api';
 import type { PeEditorState } from './use-pe-editor';
+
+/**
+ * A number_mismatch's detail lists `-n` for each number the translation lacks and `+n` for each
+ * it has that the source does not (services/tasks README): said in words here.
+ */
+export function numberDetail(detail: string, t: TFunction): string {
+  const tokens = detail.split(' ').filter(Boolean);
+  const side = (mark: string) =>
+    tokens
+      .filter((token) => token.startsWith(mark))
+      .map((token) => token.slice(1))
+      .join(', ');
+  const [missing, extra] = [side('-'), side('+')];
+  return [missing && t('postEdit.qaNumbersMissing', { numbers: missing }), extra && t('postEdit.qaNumbersExtra', { numbers: extra })]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 export function PeQaDrawer({ editor, opened, onClose }: { editor: PeEditorState; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -45,7 +63,7 @@ export function PeQaDrawer({ editor, opened, onClose }: { editor: PeEditorState;
             </Text>
             {issue.detail && (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {issue.detail}
+                {issue.kind === 'number_mismatch' ? numberDetail(issue.detail, t) : issue.detail}
               </Text>
             )}
           </UnstyledButton>

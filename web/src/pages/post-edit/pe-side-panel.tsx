@@ -2,18 +2,34 @@
  * The active segment's helpers, as in Matecat's side area: the best memory matches with their
  * score and the differences from the segment's source marked (Ctrl+1/2/3 or a click inserts
  * one), the termbase terms found in the source with their translations, and a concordance search
- * of the memories (Alt+K fills it with the selection or the source).
+ * of the memories (Alt+K fills it with the selection or the source), and a machine translation's
+ * error report.
  */
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import type { PeSegment } from '@mtp/proto';
+import type { LanguageCode, PeProject, PeSegment } from '@mtp/proto';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentSessionUser } from '../../auth/session-user';
+import { ReportErrorButton, type ReportedTranslation } from '../translate/report-error-dialog';
 import { matchDiff } from './pe-match-diff';
 import { PeTokenText } from './pe-token-text';
 import { peKey, peMatchesQueryOptions, searchConcordance } from './post-edit-api';
 import type { PeEditorState } from './use-pe-editor';
+
+/**
+ * A segment still as the machine translated it can be reported as a translation error (issue 20's
+ * reports, which staff review and may add to a system memory); an edited one is the user's own work.
+ */
+export function reportedOf(project: PeProject, segment: PeSegment): ReportedTranslation | null {
+  if (segment.status !== 'mt') return null;
+  return {
+    src_lang: project.src_lang as LanguageCode,
+    tgt_lang: project.tgt_lang as LanguageCode,
+    source: segment.source,
+    output: segment.target,
+  };
+}
 
 export function PeSidePanel({ editor }: { editor: PeEditorState }) {
   const segment = editor.activeSegment;
@@ -22,6 +38,9 @@ export function PeSidePanel({ editor }: { editor: PeEditorState }) {
     <Stack gap="sm" data-testid="pe-side-panel">
       <MatchesAndTerms projectId={editor.project.project_id} segment={segment} onInsert={editor.insertMatch} />
       <Concordance projectId={editor.project.project_id} request={editor.concordance} />
+      <Group justify="flex-end">
+        <ReportErrorButton reported={reportedOf(editor.project, segment)} />
+      </Group>
     </Stack>
   );
 }

@@ -1,15 +1,15 @@
 /**
- * "Report an error" on the text screen (issue 20): once there is a translation, a signed-in user
- * sends the source and the output (read-only, as translated), an error type and a proposal
- * (prefilled with the output, to be corrected) to `text/error_report`. Free visitors do not get
- * the action: the server takes reports from accounts only (gateway/README.md). Texts are held to
- * the server's 5,000 characters: the source translated is at most that already, a longer output
- * (a language that grows in translation) is cut to it.
+ * "Report an error" on the text screen (issue 20) and in post-editing (issue 21): once there is a
+ * machine translation, a signed-in user sends the source and the output (read-only, as
+ * translated), an error type and a proposal (prefilled with the output, to be corrected) to
+ * `text/error_report`. Free visitors do not get the action: the server takes reports from
+ * accounts only (gateway/README.md). Texts are held to the server's 5,000 characters: a source
+ * translated is at most that already, a longer output (a language that grows) is cut to it.
  */
 import { useState } from 'react';
 import { Button, NativeSelect, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ERROR_TYPES, LIMITS } from '@mtp/proto';
+import { ERROR_TYPES, LIMITS, type LanguageCode } from '@mtp/proto';
 import { FormDialog } from '../../components/form-dialog';
 import { showSuccess } from '../../components/toast';
 import { toUiLang } from '../../i18n/lang';
@@ -17,29 +17,42 @@ import { clip } from '../../translate/text-limits';
 import { sendErrorReport } from '../admin/error-reports/error-reports-api';
 import type { TextTranslation } from './use-text-translation';
 
+/** What is reported: a source, the machine's output for it, and their languages. */
+export type ReportedTranslation = { src_lang: LanguageCode; tgt_lang: LanguageCode; source: string; output: string };
+
 type Draft = { source: string; output: string; errorType: number; proposal: string };
 
-const draftOf = (tr: TextTranslation): Draft | null => {
-  const data = tr.notice ? null : tr.result?.data;
-  if (!data || data.translated.trim() === '' || tr.text.trim() === '') return null;
-  const output = clip(data.translated, LIMITS.textChars);
-  return { source: clip(tr.text.trim(), LIMITS.textChars), output, errorType: ERROR_TYPES[0].id, proposal: output };
+const draftOf = (reported: ReportedTranslation | null): Draft | null => {
+  if (!reported || reported.output.trim() === '' || reported.source.trim() === '') return null;
+  const output = clip(reported.output, LIMITS.textChars);
+  return { source: clip(reported.source.trim(), LIMITS.textChars), output, errorType: ERROR_TYPES[0].id, proposal: output };
 };
 
+/** The text screen's result, once there is one to report. */
+function reportedOf(tr: TextTranslation): ReportedTranslation | null {
+  const data = tr.notice ? null : tr.result?.data;
+  return data ? { src_lang: data.src_lang, tgt_lang: data.tgt_lang, source: tr.text, output: data.translated } : null;
+}
+
 export function ReportErrorAction({ tr }: { tr: TextTranslation }) {
+  return <ReportErrorButton reported={tr.pending ? null : reportedOf(tr)} />;
+}
+
+/** The action and its dialog for one translation (null: nothing to report, the button is disabled). */
+export function ReportErrorButton({ reported }: { reported: ReportedTranslation | null }) {
   const { t, i18n } = useTranslation();
   const lang = toUiLang(i18n.language);
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [sent, setSent] = useState<ReportedTranslation | null>(null);
   const [busy, setBusy] = useState(false);
-  const data = tr.notice ? null : tr.result?.data;
-  const available = draftOf(tr) !== null && !tr.pending;
+  const available = draftOf(reported) !== null;
 
   const submit = () => {
-    if (!draft || !data) return;
+    if (!draft || !sent) return;
     setBusy(true);
     void sendErrorReport({
-      src_lang: data.src_lang,
-      tgt_lang: data.tgt_lang,
+      src_lang: sent.src_lang,
+      tgt_lang: sent.tgt_lang,
       source: draft.source,
       output: draft.output,
       error_type: draft.errorType,
@@ -56,7 +69,16 @@ export function ReportErrorAction({ tr }: { tr: TextTranslation }) {
 
   return (
     <>
-      <Button variant="subtle" size="compact-sm" disabled={!available} onClick={() => setDraft(draftOf(tr))} data-testid="report-error">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        disabled={!available}
+        onClick={() => {
+          setSent(reported);
+          setDraft(draftOf(reported));
+        }}
+        data-testid="report-error"
+      >
         {t('errorReports.report')}
       </Button>
       <FormDialog
