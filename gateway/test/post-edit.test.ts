@@ -193,6 +193,44 @@ describe('post-editing a translated document', () => {
     expect((await save(other.token, { project_id: projectId, seg_index: 0, target: 'x', status: 'draft', revision: 0 })).code).toBe(44071);
     expect((await openProject(gw, token, '00000000-0000-4000-8000-000000000000')).code).toBe(44071);
   });
+
+  it('shows an inserted memory match as that match (fuzzy and its score) until it is edited; a confirm keeps the score', async () => {
+    const seg = (await segmentsOf(gw, token, projectId))[3]!;
+    const inserted = await save(token, {
+      project_id: projectId,
+      seg_index: 3,
+      target: 'From memory',
+      status: 'draft',
+      revision: seg.revision,
+      match_score: 85,
+    });
+    expect(inserted.data.segment).toMatchObject({ status: 'fuzzy', score: 85, target: 'From memory' });
+    const confirmed = await save(token, {
+      project_id: projectId,
+      seg_index: 3,
+      target: 'From memory',
+      status: 'translated',
+      revision: inserted.data.segment.revision,
+    });
+    expect(confirmed.data.segment).toMatchObject({ status: 'translated', score: 85 });
+    const exact = await save(token, {
+      project_id: projectId,
+      seg_index: 3,
+      target: 'Exact',
+      status: 'draft',
+      revision: confirmed.data.segment.revision,
+      match_score: 101,
+    });
+    expect(exact.data.segment).toMatchObject({ status: 'context101', score: 101 });
+    const edited = await save(token, {
+      project_id: projectId,
+      seg_index: 3,
+      target: 'Exact, edited',
+      status: 'draft',
+      revision: exact.data.segment.revision,
+    });
+    expect(edited.data.segment).toMatchObject({ status: 'draft', score: 0 });
+  });
 });
 
 describe('a file that cannot be opened again', () => {

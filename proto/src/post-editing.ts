@@ -131,8 +131,18 @@ export const PeSaveBody = Type.Object({
   target: Type.String({ maxLength: PE_LIMITS.targetChars }),
   status: PeSaveStatus,
   revision: Type.Integer({ minimum: 0 }),
+  /**
+   * A draft that is a memory match inserted as it is (Ctrl+1/2/3): the match's score. The segment
+   * then shows that match (`fuzzy` with the score, `tm100`, `context101`) until it is edited.
+   */
+  match_score: Type.Optional(Type.Integer({ minimum: 1, maximum: 101 })),
 });
 export type PeSaveBody = Static<typeof PeSaveBody>;
+
+/** The status of a segment holding a memory match of `score`, as inserted. */
+export function matchStatus(score: number): PeSegmentStatus {
+  return score >= 101 ? 'context101' : score >= 100 ? 'tm100' : 'fuzzy';
+}
 
 export const PeSaved = Type.Object({
   segment: PeSegment,

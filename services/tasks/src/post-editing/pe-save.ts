@@ -9,9 +9,11 @@
  * refused write (the plan's entry limit, the memory deleted) leaves the segment saved and says
  * why in `memory_message`. `entry_id` remembers the entry holding the current target, so
  * confirming an unchanged target again writes nothing twice; any change of the target clears it.
+ * A draft that is a memory match inserted unchanged (`match_score`) takes the match's status and
+ * score (`fuzzy` 85, `tm100`...), as Matecat shows a suggestion's match; a confirm keeps the score.
  */
 import { inTransaction } from '@mtp/platform';
-import { AppError, detailIn, messageOf, PE_LIMITS, type PeSaveBody, type PeSaved, type UiLang } from '@mtp/proto';
+import { AppError, detailIn, matchStatus, messageOf, PE_LIMITS, type PeSaveBody, type PeSaved, type UiLang } from '@mtp/proto';
 import type { PeDeps } from './pe-deps';
 import type { PeActor } from './pe-memory-port';
 import { findProject, keepEdited, SEGMENT_COLUMNS, toSegment, type ProjectRow, type Queryable, type SegmentRow } from './pe-rows';
@@ -19,14 +21,16 @@ import { findProject, keepEdited, SEGMENT_COLUMNS, toSegment, type ProjectRow, t
 export async function savePeSegment(deps: PeDeps, actor: PeActor, body: PeSaveBody, lang: UiLang): Promise<PeSaved> {
   const { project, saved } = await inTransaction(deps.db, async (client) => {
     const project = await findProject(client, actor.userId, body.project_id);
+    // A memory match inserted as it is shows as that match (its score) until it is edited.
+    const match = body.status === 'draft' && body.match_score !== undefined ? body.match_score : null;
     const { rows } = await client.query<SegmentRow>(
       `UPDATE pe_segments
           SET target = $3, status = $4, revision = revision + 1, updated_at = now(),
-              score = CASE WHEN target = $3 THEN score ELSE 0 END,
+              score = CASE WHEN $6::int IS NOT NULL THEN $6 WHEN target = $3 THEN score ELSE 0 END,
               entry_id = CASE WHEN target = $3 THEN entry_id ELSE NULL END
         WHERE project_id = $1 AND seg_index = $2 AND revision = $5
         RETURNING ${SEGMENT_COLUMNS}`,
-      [project.project_id, body.seg_index, body.target, body.status, body.revision],
+      [project.project_id, body.seg_index, body.target, match === null ? body.status : matchStatus(match), body.revision, match],
     );
     if (!rows[0]) await refuseSave(client, project.project_id, body.seg_index);
     await keepEdited(client, project.project_id, project.task_id, PE_LIMITS.keepDays);

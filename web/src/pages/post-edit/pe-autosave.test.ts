@@ -88,6 +88,25 @@ describe('autosave', () => {
     expect(server.bodies.at(-1)!.revision).toBe(4);
   });
 
+  it('sends an inserted memory match with its score, and drops the score once the match is typed over', async () => {
+    const server = fakeServer([seg(0, 'a')]);
+    const { store } = setup(server);
+    store.load([seg(0, 'a')]);
+    store.edit(0, 'from memory', 'draft', 85);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(server.bodies.at(-1)).toEqual({
+      project_id: P,
+      seg_index: 0,
+      target: 'from memory',
+      status: 'draft',
+      revision: 0,
+      match_score: 85,
+    });
+    store.edit(0, 'from memory, edited');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(server.bodies.at(-1)).not.toHaveProperty('match_score');
+  });
+
   it('restores an unsaved edit after a reload and sends it, dropping copies the server already has', async () => {
     const server = fakeServer([seg(0, 'a'), seg(1, 'b')]);
     const storage = memoryStorage();

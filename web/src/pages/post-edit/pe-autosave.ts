@@ -15,7 +15,8 @@ export const PE_SAVE_DEBOUNCE_MS = 800;
 export const PE_RETRY_MS = 5_000;
 
 export type PeSaveState = 'saved' | 'pending' | 'saving' | 'error';
-type Pending = { target: string; status: PeSaveStatus };
+/** `matchScore`: the target is a memory match of that score, inserted unchanged. */
+type Pending = { target: string; status: PeSaveStatus; matchScore?: number };
 type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export type PeAutosaveDeps = {
@@ -61,6 +62,7 @@ export function createPeAutosave(deps: PeAutosaveDeps) {
     target: p.target,
     status: p.status,
     revision: revisions.get(seg) ?? 0,
+    ...(p.matchScore === undefined ? {} : { match_score: p.matchScore }),
   });
   const schedule = (ms: number) => {
     if (timer !== null) clearTimer(timer);
@@ -136,8 +138,8 @@ export function createPeAutosave(deps: PeAutosaveDeps) {
       return restored;
     },
     /** A keystroke: kept locally now, sent after a pause. */
-    edit(seg: number, target: string, status: PeSaveStatus = 'draft'): void {
-      pending.set(seg, { target, status });
+    edit(seg: number, target: string, status: PeSaveStatus = 'draft', matchScore?: number): void {
+      pending.set(seg, matchScore === undefined ? { target, status } : { target, status, matchScore });
       persist();
       schedule(deps.debounceMs ?? PE_SAVE_DEBOUNCE_MS);
       emit();

@@ -3,7 +3,7 @@
  * place), the active one, the filter, autosave (pe-autosave.ts), undo (pe-undo.ts), confirm with
  * repetitions offered for propagation, replace, and a segment reloaded after a 44073.
  */
-import type { PeMatches, PeProject, PeSegment } from '@mtp/proto';
+import { matchStatus, type PeMatches, type PeProject, type PeSegment } from '@mtp/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -142,15 +142,18 @@ export function usePeEditor(project: PeProject, initial: PeSegment[]) {
     [patch, segmentOf, store, undo],
   );
 
-  /** A change made at once (copy source, a match inserted): one undo step, saved like typing. */
+  /**
+   * A change made at once (copy source, a match inserted): one undo step, saved like typing. A
+   * memory match (`matchScore`) shows as that match until it is edited.
+   */
   const replaceTarget = useCallback(
-    (i: number, target: string) => {
+    (i: number, target: string, matchScore?: number) => {
       const seg = segmentOf(i);
       if (!seg || seg.target === target) return;
       undo.changed([{ seg_index: i, before: seg.target }]);
       setUndoSize(undo.size);
-      patch({ seg_index: i, target, status: 'draft', score: 0 });
-      store.edit(i, target);
+      patch({ seg_index: i, target, status: matchScore === undefined ? 'draft' : matchStatus(matchScore), score: matchScore ?? 0 });
+      store.edit(i, target, 'draft', matchScore);
     },
     [patch, segmentOf, store, undo],
   );
@@ -225,7 +228,7 @@ export function usePeEditor(project: PeProject, initial: PeSegment[]) {
     (n: 1 | 2 | 3) => {
       const matches = queryClient.getQueryData<PeMatches>(peMatchesQueryOptions(user, projectId, active).queryKey);
       const match = matches?.tm[n - 1];
-      if (match) replaceTarget(active, match.target);
+      if (match) replaceTarget(active, match.target, match.score);
     },
     [active, projectId, queryClient, replaceTarget, user],
   );
