@@ -195,6 +195,38 @@ describe('post-editing in the browser', () => {
     expect(await page.locator('[data-testid=report-error]').isDisabled()).toBe(true);
   });
 
+  it('inserts a memory match with Ctrl+1 (shown as fuzzy with its score) and searches the memories with Alt+K', async () => {
+    const pair = { src_lang: 'en-us', tgt_lang: 'zh-cn' };
+    const { bank_id } = await apiCall<{ bank_id: number }>(
+      suite,
+      'tm_term_library/create',
+      { flag: 0, name: 'Fruit', system_or_individual: 1, ...pair },
+      token,
+    );
+    await apiCall(
+      suite,
+      'tm_term/es_insert',
+      { flag: 0, system_or_individual: 1, bank_id, source: 'forty two green apples', translated: '四十二个青苹果' },
+      token,
+    );
+    const id = await translatedTxt('fruit.txt', 'forty two green apple\n');
+    await page.goto(`/translationedit?project_id=${id}`);
+    await page.waitForSelector('[data-testid=pe-match]', { timeout: 30_000 });
+    const score = Number(await page.locator('[data-testid=pe-match]').first().getAttribute('data-score'));
+    expect(score).toBeGreaterThanOrEqual(70);
+    expect(score).toBeLessThan(100);
+    await expect.poll(focusedTestId).toBe('pe-target-editor');
+    await page.keyboard.press('Control+1');
+    await expect.poll(() => page.locator('[data-testid=pe-target-editor]').inputValue()).toBe('四十二个青苹果');
+    await expect.poll(() => row(0).getAttribute('data-status')).toBe('fuzzy');
+    await saved();
+    expect((await serverSegments(id))[0]).toMatchObject({ status: 'fuzzy', score, target: '四十二个青苹果' });
+    // Alt+K with nothing selected searches the memories for the source.
+    await page.keyboard.press('Alt+k');
+    await page.waitForSelector('[data-testid=pe-concordance-row]', { timeout: 15_000 });
+    expect(await page.locator('[data-testid=pe-concordance-row]').first().textContent()).toContain('四十二个青苹果');
+  });
+
   it('opens a translated file from the document page when the site sends results to post-editing (do_cat)', async () => {
     const { db } = suite.platform.platform.database;
     await db.query(`UPDATE sites SET site_config = site_config || '{"do_cat": true}' WHERE is_main`);
