@@ -56,6 +56,8 @@ import { libreApi } from './public-api/libre/libre-api';
 import { appKeyRoutes } from './routes/app-key-routes';
 import { errorReportRoutes } from './routes/error-report-routes';
 import { termExtractionRoutes } from './routes/term-extraction-routes';
+import { webTranslationRoutes } from './routes/web-translation-routes';
+import { pictureTranslationRoutes } from './routes/picture-translation-routes';
 import { DEFAULT_RATE_LIMITS, DEFAULT_TRAFFIC, type RateLimits, type TrafficConfig, type TrustProxy } from './security-settings';
 
 export type AppDeps = {
@@ -208,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (deps.docs) await api.register(postEditRoutes, { docs: deps.docs, planOf });
       if (deps.docs) await api.register(postEditCheckRoutes, { docs: deps.docs, planOf });
       if (deps.docs) await api.register(postEditExportRoutes, { docs: deps.docs, planOf });
+      if (deps.docs) await api.register(webTranslationRoutes, { docs: deps.docs });
+      if (deps.docs) await api.register(pictureTranslationRoutes, { docs: deps.docs });
       await api.register(adminRoutes, { db: deps.db });
       await api.register(userAdminRoutes, { accounts: deps.accounts, clock: commerce.clock });
       await api.register(commerceRoutes, commerce);

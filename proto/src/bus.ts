@@ -29,6 +29,8 @@ import { DeviceControl, DeviceRecord, DeviceSettingsRequest, POOL_PATTERN } from
 import { JobProgress, JobsWithdrawn, PictureTexts, SegmentJob, SegmentResult, TranslateTextReply, TranslateTextRequest } from './bus-mt';
 import { BackupJob } from './ops-backups';
 import { PeExportJob, PeExportResult, PeSegmentsReply, PeSegmentsRequest, TermExtractionDone, TermExtractionJob } from './bus-editing';
+import { WebChargeReply, WebChargeRequest, WebTranslateDone, WebTranslateJob } from './web-translation';
+import { ReadPictureReply, ReadPictureRequest, RenderPictureReply, RenderPictureRequest } from './picture-translation';
 
 export * from './bus-mt';
 export * from './bus-doc';
@@ -195,6 +197,23 @@ export const BUS = {
     // page says the cost is counted once the files are opened, as it would without an estimate.
     timeoutMs: 60_000,
   },
+  readPicture: {
+    subject: 'doc.picture.read',
+    pooled: false,
+    schema: ReadPictureRequest,
+    replySchema: ReadPictureReply,
+    // Why: the user waits (picture translation is request-reply). Re-encoding a 4096x4096 picture
+    // takes about a second and OCR a few more on a loaded CPU worker; past 60 s the page says so.
+    timeoutMs: 60_000,
+  },
+  renderPicture: {
+    subject: 'doc.picture.render',
+    pooled: false,
+    schema: RenderPictureRequest,
+    replySchema: RenderPictureReply,
+    // Why: drawing the lines back is about a second for the largest picture; 30 s covers a busy worker.
+    timeoutMs: 30_000,
+  },
   docProgress: {
     subject: 'doc.progress',
     pooled: false,
@@ -289,6 +308,40 @@ export const BUS = {
     ackWaitMs: 30_000,
     maxDeliver: 20,
     retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
+  },
+  // Web page translation (issue 22, proto/src/web-translation.ts).
+  webTranslations: {
+    queue: 'web.translate',
+    pooled: false,
+    schema: WebTranslateJob,
+    // Why: fetching is bounded at 15 s, and the handler calls progress() while MT works; only a
+    // dead worker lets 2 minutes lapse.
+    ackWaitMs: 120_000,
+    // Why: refusals (bad address, too large) answer web.failed at once; only crashes redeliver.
+    maxDeliver: 3,
+    retryDelaysMs: [2_000, 10_000],
+  },
+  webResults: {
+    queue: 'web.results',
+    pooled: false,
+    schema: WebTranslateDone,
+    // Why: as terms.results: one short ledger transaction and update, retried for minutes.
+    ackWaitMs: 30_000,
+    maxDeliver: 20,
+    retryDelaysMs: [1_000, 5_000, 30_000, 60_000],
+  },
+  webCharge: {
+    subject: 'web.charge',
+    pooled: false,
+    schema: WebChargeRequest,
+    replySchema: WebChargeReply,
+    // Why: as doc.charge: one ledger transaction; 10 s means the tasks service is down.
+    timeoutMs: 10_000,
+  },
+  webTexts: {
+    subject: 'doc.holder.webtexts',
+    directed: true,
+    schema: PictureTexts,
   },
 } as const;
 

@@ -224,6 +224,48 @@ export const CODES = {
   ),
   TERM_TASK_NOT_DONE: entry(44085, 200, '术语提取尚未完成', 'The term extraction has not finished yet'),
 
+  // Web page translation (issue 22, 44091-44099): /webpage. Each refusal of a fetch its own code.
+  WEB_URL_SCHEME: entry(44091, 200, '网址无效，仅支持 http 和 https 网页', 'Invalid URL: only http and https pages can be translated'),
+  WEB_ADDRESS_PRIVATE: entry(
+    44092,
+    200,
+    '该网址指向内网地址，无法翻译',
+    'The URL points to a private network address and cannot be translated',
+  ),
+  WEB_ADDRESS_LOOPBACK: entry(44093, 200, '该网址指向本机地址，无法翻译', 'The URL points to a loopback address and cannot be translated'),
+  WEB_ADDRESS_LINK_LOCAL: entry(
+    44094,
+    200,
+    '该网址指向链路本地或云元数据地址，无法翻译',
+    'The URL points to a link-local or cloud metadata address and cannot be translated',
+  ),
+  WEB_PAGE_TOO_LARGE: entry(44095, 200, '网页过大（上限 5 MB），无法翻译', 'The page is too large to translate (5 MB at most)'),
+  WEB_FETCH_TIMEOUT: entry(44096, 200, '网页响应超时，请稍后再试', 'The page took too long to respond; please try again later'),
+  WEB_NOT_HTML: entry(44097, 200, '该网址不是 HTML 网页', 'The URL is not an HTML page'),
+  WEB_FETCH_FAILED: entry(44098, 200, '无法获取该网页，请检查网址', 'The page could not be fetched; please check the URL'),
+  WEB_TASK_NOT_FOUND: entry(44099, 200, '该网页翻译任务不存在或已过期', 'The web page translation does not exist or has expired'),
+
+  // Picture translation (issue 22, 44101-44109): /picturetranslate. Each bad picture its own code.
+  PICTURE_FORMAT: entry(44101, 200, '仅支持 jpg、jpeg、png 格式的图片', 'Only jpg, jpeg and png pictures are accepted'),
+  PICTURE_TOO_LARGE: entry(44102, 200, '图片不能超过 3 MB', 'The picture must not be larger than 3 MB'),
+  PICTURE_DIMENSIONS: entry(44103, 200, '图片尺寸不能超过 4096×4096 像素', 'The picture must not be larger than 4096×4096 pixels'),
+  PICTURE_NOT_IMAGE: entry(44104, 200, '该文件不是图片', 'The file is not a picture'),
+  PICTURE_DAMAGED: entry(44105, 200, '图片已损坏或不完整，无法读取', 'The picture is damaged or incomplete and cannot be read'),
+  PICTURE_BOMB: entry(
+    44106,
+    200,
+    '图片声明的尺寸异常巨大（疑似解压炸弹），已拒绝',
+    'The picture declares an enormous size (a decompression bomb) and was refused',
+  ),
+  PICTURE_NO_TEXT: entry(44107, 200, '图片中没有识别到文字', 'No text was found in the picture'),
+  PICTURE_PAIR_UNSUPPORTED: entry(
+    44108,
+    200,
+    '本站不支持该语言方向的图片翻译',
+    'This site does not translate pictures in this language pair',
+  ),
+  PICTURE_HIDDEN: entry(44109, 200, '本站未开放图片翻译', 'Picture translation is not available on this site'),
+
   // Public API errors (spec section 8, "Public API errors"), in the order the spec lists them.
   API_PARAM_INCOMPLETE: entry(10001, 200, '参数不完整', 'Parameter incomplete'),
   API_PARAM_INCORRECT: entry(10002, 200, '参数不正确', 'Incorrect parameter'),

@@ -30,3 +30,5 @@ export * from './app-keys';
 export * from './public-api';
 export * from './post-editing';
 export * from './term-extraction';
+export * from './web-translation';
+export * from './picture-translation';

@@ -58,6 +58,12 @@ export class DeviceRegistry {
   private readonly db?: Db;
   private readonly persistEveryMs: number;
   private prunedAt = 0;
+  /**
+   * Each device's writes, in the order its records came: a stopping worker's last two records
+   * (online, then offline) arrive within a millisecond, and the online one landing last (the
+   * store keeps the later or equal time) showed a stopped device online to the next registry.
+   */
+  private readonly writes = new Map<string, Promise<void>>();
 
   private constructor(opts: DeviceRegistryOptions) {
     this.offlineAfter = opts.offlineAfterIntervals ?? BUS.deviceHeartbeat.offlineAfterIntervals;
@@ -163,9 +169,18 @@ export class DeviceRegistry {
     }
   }
 
-  private async persist(e: Entry): Promise<void> {
+  private persist(e: Entry): Promise<void> {
     e.persistedAt = Date.now();
-    await saveDeviceRecord(this.db!, e.record, new Date(e.lastSeen));
+    const id = e.record.device_id;
+    const [record, seen] = [e.record, new Date(e.lastSeen)];
+    const write = (this.writes.get(id) ?? Promise.resolve()).catch(() => {}).then(() => saveDeviceRecord(this.db!, record, seen));
+    this.writes.set(id, write);
+    void write
+      .finally(() => {
+        if (this.writes.get(id) === write) this.writes.delete(id);
+      })
+      .catch(() => {});
+    return write;
   }
 
   private receive(payload: DeviceRecord): void {

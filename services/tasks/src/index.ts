@@ -12,6 +12,8 @@ export { startSweeper, SWEEP_EVERY_MS, type Sweeper } from './recovery/sweeper';
 export { DEFAULT_RULES, type RecoveryRules } from './recovery/recovery-rules';
 export * from './documents/index';
 export * from './term-extraction/index';
+export * from './web-pages/index';
+export * from './pictures/index';
 export * from './trials';
 export { summarizeTasks, type TaskSummary } from './task-summary';
 export { countTaskOutcomes, type TaskOutcomeCount } from './task-outcome-counts';

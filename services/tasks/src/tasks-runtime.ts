@@ -13,6 +13,7 @@ import { consumeSegmentResults } from './result-consumer';
 import type { TextJobDeps } from './text-jobs';
 import { consumeScanResults } from './term-extraction/scan-results';
 import { scanDepsOf } from './term-extraction/scan-deps';
+import { startWebPageRuntime } from './web-pages/web-results';
 
 export type TasksRuntimeDeps = TextJobDeps & { log: (line: string) => void; docs: DocDeps | null };
 
@@ -32,6 +33,8 @@ export async function startTasksRuntime(
   // Document scan's results (issue 21): where a lookup port is wired, the scans are served.
   const scans = scanDepsOf(deps.docs);
   if (scans) consumers.push(await consumeScanResults(scans));
+  // Web pages (issue 22): the workers' charges and results, wherever documents are served.
+  const webPages = deps.docs ? await startWebPageRuntime(deps.docs) : null;
   const sweeper = startSweeper(deps, { resumeAtStart: opts.resumeAtStart, everyMs: opts.sweepEveryMs });
   const watched = new Map<string, Promise<void>>([[deps.pool, Promise.resolve()]]);
   return {
@@ -52,6 +55,7 @@ export async function startTasksRuntime(
     stop: async () => {
       await sweeper.stop();
       await documents?.stop();
+      await webPages?.stop();
       for (const consumer of consumers) await consumer.stop();
     },
   };

@@ -20,8 +20,10 @@ import { LiveBulletins } from '../content/live-bulletins';
 import { problemRoute } from '../pages/problem/problem-route';
 import { postEditRoute } from '../pages/post-edit/post-edit-route';
 import { docScanRoute } from '../pages/doc-scan/doc-scan-route';
+import { WebTranslatePage } from '../pages/web-translate/web-translate-page';
+import { PictureTranslatePage } from '../pages/picture-translate/picture-translate-page';
 import { bankRoute } from './bank-routes';
-import { featureRoute, rootRoute } from './root-route';
+import { rootRoute } from './root-route';
 import { pageFilterOf, validateTableSearch } from './table-search';
 
 function MainLayout() {
@@ -74,8 +76,13 @@ export const myFilesRoute = createRoute({
 export const mainRoutes = [
   textTranslateRoute,
   docTranslateRoute,
-  featureRoute(main, '/picturetranslate', 'nav.picture'),
-  featureRoute(main, '/webpage', 'nav.web'),
+  createRoute({
+    getParentRoute: main,
+    path: '/picturetranslate',
+    staticData: { titleKey: 'nav.picture' },
+    component: PictureTranslatePage,
+  }),
+  createRoute({ getParentRoute: main, path: '/webpage', staticData: { titleKey: 'nav.web' }, component: WebTranslatePage }),
   myFilesRoute,
   docScanRoute(main),
   postEditRoute(main),

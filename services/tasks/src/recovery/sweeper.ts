@@ -16,6 +16,7 @@ import { reconcileLedger } from './reconcile-ledger';
 import { recoverDocuments } from './recover-documents';
 import { recoverTextTasks } from './recover-text';
 import { recoverScans } from '../term-extraction/scan-recovery';
+import { recoverWebTasks } from '../web-pages/web-recovery';
 import { DEFAULT_RULES, type RecoveryRules } from './recovery-rules';
 
 /** Why 5 s: a dead holder is noticed by the device registry within 15 s; the sweep adds little to that, and its queries use partial indexes. */
@@ -56,6 +57,7 @@ export function startSweeper(deps: SweeperDeps, opts: { everyMs?: number; resume
       let n = await recoverTextTasks(deps, rules);
       if (deps.docs) n += await recoverDocuments(deps.docs, rules);
       if (deps.docs?.scanTerms) n += await recoverScans(deps.docs, rules);
+      if (deps.docs) n += await recoverWebTasks(deps.docs, rules);
       n += await reconcileLedger(deps);
       if (deps.docs && (orphanAgeMs !== undefined || Date.now() - lastOrphanSweep > ORPHAN_SWEEP_EVERY_MS)) {
         lastOrphanSweep = Date.now();

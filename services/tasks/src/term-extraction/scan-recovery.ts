@@ -5,9 +5,9 @@
  * no result long after it went out while its queue holds nothing. The results are idempotent, so
  * a job that was only late costs a second extraction, never two lists.
  */
-import { queueOf } from '@mtp/platform';
 import { BUS, type LanguageCode } from '@mtp/proto';
-import { queueIdleness, type RecoveryRules } from '../recovery/recovery-rules';
+import { republishLostJobs } from '../recovery/lost-jobs';
+import type { RecoveryRules } from '../recovery/recovery-rules';
 import { publishScan } from './scan-create';
 import type { ScanDeps } from './scan-deps';
 
@@ -17,26 +17,13 @@ type WorkingScan = {
   ext: string;
   source_key: string;
   src_lang: LanguageCode;
-  unpublished: boolean;
-  stalled: boolean;
 };
 
-export async function recoverScans(deps: Pick<ScanDeps, 'db' | 'bus' | 'log'>, rules: RecoveryRules): Promise<number> {
-  const { rows } = await deps.db.query<WorkingScan>(
-    `SELECT task_id, file_name, ext, source_key, src_lang,
-            published_at IS NULL AND created_at < now() - make_interval(secs => $2::double precision / 1000) AS unpublished,
-            published_at < now() - make_interval(secs => $3::double precision / 1000) AS stalled
-     FROM term_extractions
-     WHERE status = 'working'
-       AND ($1 OR coalesce(published_at, created_at) < now() - make_interval(secs => least($2, $3)::double precision / 1000))
-     ORDER BY created_at LIMIT 100`,
-    [rules.resumeAll, rules.unpublishedAfterMs, rules.stalledAfterMs],
-  );
-  const queueIdle = queueIdleness(deps.bus);
-  let sent = 0;
-  for (const scan of rows) {
-    const lost = rules.resumeAll || scan.unpublished || (scan.stalled && (await queueIdle(queueOf(BUS.termExtractions))));
-    if (lost && (await publishScan(deps, scan, Date.now()))) sent += 1;
-  }
-  return sent;
+export function recoverScans(deps: Pick<ScanDeps, 'db' | 'bus' | 'log'>, rules: RecoveryRules): Promise<number> {
+  return republishLostJobs<WorkingScan>(deps, rules, {
+    table: 'term_extractions',
+    columns: 'task_id, file_name, ext, source_key, src_lang',
+    queue: BUS.termExtractions,
+    publish: (scan) => publishScan(deps, scan, Date.now()),
+  });
 }

@@ -28,9 +28,13 @@ import { startHolderService } from './holder-service';
 import { KeptDocuments } from './kept-documents';
 import { PictureTranslator } from './picture-texts';
 import { servePictureReencoding } from './picture-reencoding';
+import { servePictureTranslation } from '../picture-translate/serve-picture-translation';
 import { consumeTermExtractions } from '../terms/extract-job';
 import { prepareDocument } from './prepare-document';
 import { exportPostEdited } from '../post-edit/export-document';
+import { PageTranslator } from '../web-pages/page-mt';
+import type { FetchOptions } from '../web-pages/fetch-page';
+import { consumeWebTranslations } from '../web-pages/web-job';
 
 export type DocWorkerOptions = {
   bus: Bus;
@@ -46,6 +50,8 @@ export type DocWorkerOptions = {
   heartbeatMs?: number;
   /** How long a picture's translation may take (tests shorten it). */
   pictureWaitMs?: number;
+  /** Web page fetching (allow-list, limits); default: WEB_FETCH_ALLOW_HOSTS and the proto limits. */
+  webFetch?: FetchOptions;
   log?: (line: string) => void;
 };
 
@@ -78,6 +84,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
   const meter = new WorkMeter();
   const concurrency = opts.concurrency ?? 2;
   const pictures = await PictureTranslator.start(opts.bus, workerId, { waitMs: opts.pictureWaitMs });
+  const pages = await PageTranslator.start(opts.bus, workerId);
   const ctx: DocWorkerContext = {
     bus: opts.bus,
     storage: opts.storage,
@@ -107,6 +114,8 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
       const reencoding = await servePictureReencoding(ctx);
       const estimates = await serveEstimates(ctx);
       const peSegments = await servePostEditSegments(ctx);
+      // Picture translation (issue 22): read (re-encode + OCR) and render, request-reply.
+      const pictures = await servePictureTranslation(ctx);
       const prepare: JobConsumer = await consumeJobsOf(
         opts.bus,
         BUS.prepareDocuments,
@@ -140,14 +149,21 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
       );
       // Document scans (issue 21): candidate terms of an upload, answered on terms.results.
       const terms = await consumeTermExtractions(ctx, { concurrency, ackWaitMs: opts.jobAckWaitMs, track: (work) => meter.track(work) });
+      // Web pages (issue 22): fetched here (SSRF-filtered), translated, answered on web.results.
+      const webPages = await consumeWebTranslations(
+        { ...ctx, pages, fetch: opts.webFetch },
+        { concurrency, ackWaitMs: opts.jobAckWaitMs, track: (work) => meter.track(work) },
+      );
       return {
         stop: async () => {
           await reencoding.unsubscribe();
           await estimates.unsubscribe();
           await peSegments.unsubscribe();
+          for (const sub of pictures) await sub.unsubscribe();
           await prepare.stop();
           await assemble.stop();
           await terms.stop();
+          await webPages.stop();
           await peExports.stop();
         },
       };
@@ -181,6 +197,7 @@ export async function startDocWorker(opts: DocWorkerOptions): Promise<DocWorker>
       await holder.stop(deadlineMs);
       await serving.stop();
       await pictures.stop();
+      await pages.stop();
       await reporter.stop();
     },
   };

@@ -1,0 +1,4 @@
+export { recoverWebTasks } from './web-recovery';
+export { checkWebUrl, createWebTask, publishWebTask, webOriginalKey, webResultKey, type WebDeps, type WebOwner } from './web-create';
+export { chargeWebPage, failWebTask, onWebResult, startWebPageRuntime } from './web-results';
+export { queryWebTask, webPageOf } from './web-queries';

@@ -1,0 +1,77 @@
+/**
+ * The ledger side of a web page: `web.charge` reserves the page's characters under the task id
+ * (once: a redelivered job asking again is granted what is already reserved), `web.results`
+ * settles them when the page is done, and a failure refunds them and gives a free user's
+ * trial back (nothing translated, nothing spent).
+ */
+import { consumeJobsOf, serveRequestsOf, type BusSubscription, type JobConsumer } from '@mtp/platform';
+import { AppError, BUS, CODES, type WebChargeReply, type WebChargeRequest, type WebFailureCode, type WebTranslateDone } from '@mtp/proto';
+import { payerOf } from '../documents/doc-deps';
+import { giveTrialBack } from '../trials';
+import type { WebDeps } from './web-create';
+
+type TaskRow = { user_id: number; via: 'api' | null; status: string; chars: number; trial: boolean };
+
+async function taskRow(deps: Pick<WebDeps, 'db'>, taskId: string): Promise<TaskRow | undefined> {
+  const { rows } = await deps.db.query<TaskRow>('SELECT user_id, via, status, chars, trial FROM web_tasks WHERE task_id::text = $1', [
+    taskId,
+  ]);
+  return rows[0];
+}
+
+export async function chargeWebPage(deps: WebDeps, req: WebChargeRequest): Promise<WebChargeReply> {
+  const row = await taskRow(deps, req.task_id);
+  if (!row || row.status !== 'working') return { granted: false };
+  if (row.chars > 0) return { granted: true };
+  try {
+    await deps.quota.reserve(payerOf(row), req.task_id, req.chars);
+  } catch (err) {
+    if (err instanceof AppError && err.codeName === 'CHARS_NOT_ENOUGH') return { granted: false };
+    throw err;
+  }
+  await deps.db.query('UPDATE web_tasks SET chars = $2 WHERE task_id::text = $1', [req.task_id, req.chars]);
+  return { granted: true };
+}
+
+/** Ends a working task as failed: its reservation refunded, a trial given back. False when it had ended. */
+export async function failWebTask(deps: WebDeps, taskId: string, code: WebFailureCode, detail: string): Promise<boolean> {
+  const row = await taskRow(deps, taskId);
+  if (!row || row.status !== 'working') return false;
+  if (row.chars > 0) {
+    await deps.quota.refund(taskId).catch((err: unknown) => {
+      if (!(err instanceof AppError && err.codeName === 'NOT_FOUND')) throw err;
+    });
+  }
+  if (row.trial) await giveTrialBack(deps.db, row.user_id, 'web');
+  const { rowCount } = await deps.db.query(
+    `UPDATE web_tasks SET status = 'failed', code = $2, message = $3, finished_at = now() WHERE task_id::text = $1 AND status = 'working'`,
+    [taskId, CODES[code].code, detail.slice(0, 2000)],
+  );
+  return !!rowCount;
+}
+
+export async function onWebResult(deps: WebDeps, result: WebTranslateDone): Promise<void> {
+  if (result.kind === 'web.failed') {
+    deps.log(`web page ${result.task_id} failed: ${result.detail}`);
+    await failWebTask(deps, result.task_id, result.code, result.detail);
+    return;
+  }
+  const row = await taskRow(deps, result.task_id);
+  if (!row || row.status !== 'working') return;
+  await deps.quota.settle(result.task_id, row.chars);
+  await deps.db.query(
+    `UPDATE web_tasks SET status = 'done', final_url = $2, finished_at = now() WHERE task_id::text = $1 AND status = 'working'`,
+    [result.task_id, result.final_url],
+  );
+}
+
+export async function startWebPageRuntime(deps: WebDeps): Promise<{ stop(): Promise<void> }> {
+  const charges: BusSubscription = await serveRequestsOf(deps.bus, BUS.webCharge, (req) => chargeWebPage(deps, req));
+  const results: JobConsumer = await consumeJobsOf(deps.bus, BUS.webResults, (job) => onWebResult(deps, job.payload), { concurrency: 2 });
+  return {
+    stop: async () => {
+      await charges.unsubscribe();
+      await results.stop();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * A page's texts through MT: chunks of WEB_PAGE_LIMITS.segmentsPerJob go to the pool's batch
+ * queue (`mt.jobs`, as a document's pictures do: `picture`-kind jobs answered straight to this
+ * worker on `doc.holder.<worker>.webtexts`), never the interactive subject people wait on.
+ * Chunks run in order, so the top of the page (the first screen) is translated first.
+ */
+import { publishJobTo, subscribeTo, type Bus, type BusSubscription } from '@mtp/platform';
+import { BUS, segmentJobId, WEB_PAGE_LIMITS, workerSubject, type LanguageCode, type PictureTexts } from '@mtp/proto';
+
+/** Why 10 minutes: as a document picture: past this the MT pool is stuck and the page fails (refunded). */
+const CHUNK_WAIT_MS = 10 * 60_000;
+
+export class PageTranslator {
+  private readonly waiting = new Map<string, (answer: PictureTexts) => void>();
+  private subscription?: BusSubscription;
+
+  private constructor(
+    private readonly bus: Bus,
+    private readonly workerId: string,
+    private readonly waitMs: number,
+  ) {}
+
+  static async start(bus: Bus, workerId: string, waitMs = CHUNK_WAIT_MS): Promise<PageTranslator> {
+    const translator = new PageTranslator(bus, workerId, waitMs);
+    translator.subscription = await subscribeTo(bus, BUS.webTexts, (answer) => translator.waiting.get(answer.task_id)?.(answer), {
+      worker: workerId,
+    });
+    return translator;
+  }
+
+  /** The translations in order, or throws (the job then answers FILE_TRANSLATION_FAILED). */
+  async translate(
+    taskId: string,
+    texts: string[],
+    pair: { src: LanguageCode; tgt: LanguageCode; pool: string },
+    progress: () => void,
+  ): Promise<string[]> {
+    const out: string[] = [];
+    for (let start = 0, chunk = 0; start < texts.length; start += WEB_PAGE_LIMITS.segmentsPerJob, chunk++) {
+      const segments = texts.slice(start, start + WEB_PAGE_LIMITS.segmentsPerJob);
+      const id = `${taskId}:web:${chunk}`;
+      const answer = new Promise<PictureTexts>((resolve) => this.waiting.set(id, resolve));
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const job = {
+          kind: 'picture' as const,
+          task_id: id,
+          chunk_index: 0,
+          segments,
+          src_lang: pair.src,
+          tgt_lang: pair.tgt,
+          reply_to: workerSubject(BUS.webTexts, this.workerId),
+        };
+        await publishJobTo(this.bus, BUS.translateSegments, job, { pool: pair.pool, jobId: segmentJobId(job) });
+        const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.waitMs)));
+        const result = await Promise.race([answer, timeout]);
+        if (!result) throw new Error(`MT did not answer chunk ${chunk} in time`);
+        if (result.error || result.translations.length !== segments.length) throw new Error(`MT failed chunk ${chunk}: ${result.error}`);
+        out.push(...result.translations);
+        progress();
+      } finally {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+      }
+    }
+    return out;
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.unsubscribe();
+    for (const [id, resolve] of this.waiting) resolve({ task_id: id, translations: [], error: 'the worker is stopping' });
+  }
+}
