@@ -6,10 +6,8 @@
  * logout, forced logout and login drop the `user` queries, and with them a marker query whose
  * removal clears this store.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/api-error';
-import { currentSessionUser } from '../../auth/session-user';
-import { USER_ROOT_KEY } from '../../queries/query-keys';
+import { sessionBinder } from '../../queries/session-bound';
 import { scanKeys, uploadScan } from './doc-scan-api';
 
 export type ScanPair = { src: string; tgt: string };
@@ -79,23 +77,5 @@ export type ScanUploadStore = ReturnType<typeof createScanUploadStore>;
 
 export const scanUploadStore = createScanUploadStore({ upload: uploadScan });
 
-const bound = new WeakSet<QueryClient>();
-
-function isSessionMarker(key: readonly unknown[]): boolean {
-  const shape = scanKeys.session('');
-  return key.length === shape.length && key[0] === USER_ROOT_KEY[0] && key[2] === shape[2];
-}
-
 /** Makes a logout (any removal of the `user` queries) clear the upload store. Idempotent. */
-export function bindScanToSession(queryClient: QueryClient): void {
-  const marker = scanKeys.session(currentSessionUser());
-  if (queryClient.getQueryData(marker) === undefined) {
-    queryClient.setQueryDefaults(marker, { gcTime: Infinity, staleTime: Infinity });
-    queryClient.setQueryData(marker, true);
-  }
-  if (bound.has(queryClient)) return;
-  bound.add(queryClient);
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'removed' && isSessionMarker(event.query.queryKey)) scanUploadStore.clear();
-  });
-}
+export const bindScanToSession = sessionBinder(scanKeys.session, () => scanUploadStore.clear());

@@ -1,19 +1,15 @@
 /**
  * The app's one document-task store, wired to the browser (XHR upload, the API client,
- * sessionStorage, real timers), and its tie to the session: logout, forced logout and login
- * all drop the `user` queries (auth/session.ts, the client's onLoggedOut), so a marker query
- * under the account's key (`['user', sessionUser, 'doc-task-session']`) is kept in the cache
- * and its removal clears the task.
+ * sessionStorage, real timers), and its tie to the session (queries/session-bound.ts).
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { createDocTask, interruptDocTask, queryDocTask, retryDocTask } from '../../api/document-endpoints';
 import { hasAuthToken } from '../../auth/session';
-import { currentSessionUser } from '../../auth/session-user';
 import { memoryStorage, type KeyValueStore } from '../../auth/tokens';
 import { createDocTaskStore } from '../../documents/doc-task-store';
 import { defaultDocForm } from '../../documents/doc-task-types';
 import { currentLang } from '../../i18n';
-import { queryKeys, USER_ROOT_KEY } from '../../queries/query-keys';
+import { queryKeys } from '../../queries/query-keys';
+import { sessionBinder } from '../../queries/session-bound';
 
 function tabStorage(): KeyValueStore {
   try {
@@ -37,25 +33,5 @@ export const docTaskStore = createDocTaskStore<File>({
   defaultForm: () => defaultDocForm(currentLang()),
 });
 
-const bound = new WeakSet<QueryClient>();
-
-/** Whether a query key is some account's marker (the account may have changed since it was set). */
-function isSessionMarker(key: readonly unknown[]): boolean {
-  const shape = queryKeys.docTaskSession('');
-  return key.length === shape.length && key[0] === USER_ROOT_KEY[0] && key[2] === shape[2];
-}
-
 /** Makes a logout (any removal of the `user` queries) clear the document task. Idempotent. */
-export function bindDocTaskToSession(queryClient: QueryClient): void {
-  const marker = queryKeys.docTaskSession(currentSessionUser());
-  if (queryClient.getQueryData(marker) === undefined) {
-    // Never garbage-collected: only a deliberate removal (logout, login) may end the task.
-    queryClient.setQueryDefaults(marker, { gcTime: Infinity, staleTime: Infinity });
-    queryClient.setQueryData(marker, true);
-  }
-  if (bound.has(queryClient)) return;
-  bound.add(queryClient);
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.type === 'removed' && isSessionMarker(event.query.queryKey)) docTaskStore.clear();
-  });
-}
+export const bindDocTaskToSession = sessionBinder(queryKeys.docTaskSession, () => docTaskStore.clear());
