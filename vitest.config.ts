@@ -9,7 +9,7 @@ const forks = Math.min(4, Math.max(2, availableParallelism()));
 
 export default defineConfig({
   test: {
-    include: ['{proto,gateway,services,workers,web,tests}/**/*.test.{ts,tsx}'],
+    include: ['{proto,gateway,services,workers,web,tests,client,browser-plugin,office-addin}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['./tests/support/global-setup.ts', './tests/support/nats-global-setup.ts'],
     testTimeout: 30_000,

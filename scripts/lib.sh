@@ -47,6 +47,18 @@ ensure_web_build() {
   fi
 }
 
+# Builds the browser plug-in (unpacked and its zip) and the Office add-in's task pane when their
+# output is missing or older than their sources; the gateway serves both and the web app offers them.
+ensure_addins_build() {
+  local pkg
+  for pkg in browser-plugin office-addin; do
+    if [ ! -f "$pkg/dist/.built" ] || [ -n "$(find "$pkg/src" "$pkg/public" "$pkg"/*.ts "$pkg"/*.html "$pkg"/*.xml "$pkg/package.json" client/src -newer "$pkg/dist/.built" -print -quit 2>/dev/null)" ]; then
+      echo "Building $pkg..."
+      npm run build -w "@mtp/$pkg" && touch "$pkg/dist/.built"
+    fi
+  done
+}
+
 # Debian's Chromium drives the browser tests (npm packages that download a browser fail offline).
 ensure_chromium() {
   if [ -n "${CHROMIUM_PATH:-}" ] && [ -x "$CHROMIUM_PATH" ]; then return; fi
@@ -64,11 +76,13 @@ ensure_chromium() {
 # Document translation runs LibreOffice (legacy doc/ppt/xls, XLS term imports), tesseract (scanned
 # pages, pictures), qpdf and poppler (PDF checks in tests) and needs CJK fonts for PDF output.
 DOC_TOOL_PACKAGES="libreoffice-writer libreoffice-calc libreoffice-impress tesseract-ocr tesseract-ocr-eng \
-  tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-rus qpdf poppler-utils fonts-noto-cjk"
+  tesseract-ocr-chi-sim tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-rus tesseract-ocr-chi-sim-vert \
+  tesseract-ocr-jpn-vert tesseract-ocr-kor-vert qpdf poppler-utils fonts-noto-cjk"
 ensure_doc_tools() {
   if command -v soffice >/dev/null 2>&1 && command -v tesseract >/dev/null 2>&1 && command -v qpdf >/dev/null 2>&1 \
     && command -v pdftoppm >/dev/null 2>&1 && [ -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] \
-    && [ -e /usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata ]; then return; fi
+    && [ -e /usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata ] \
+    && [ -e /usr/share/tesseract-ocr/5/tessdata/jpn_vert.traineddata ]; then return; fi
   if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "Installing LibreOffice, tesseract, qpdf, poppler and Noto CJK fonts for document translation (apt-get)..."
     apt-get update -qq

@@ -8,6 +8,7 @@ ensure_doc_tools
 ensure_xliff_schema
 ensure_example_tools
 ensure_web_build
+ensure_addins_build
 echo "Type checking..."
 npx turbo run typecheck --output-logs=errors-only
 echo "Linting..."

@@ -11,6 +11,7 @@ import { authModeOf, authPlugin, type AuthMode } from './plugins/auth';
 import { adminOnlyPlugin, isAdminOnlyRoute } from './plugins/admin-only';
 import { envelopePlugin } from './plugins/envelope';
 import { webAppPlugin } from './plugins/web-app';
+import { addinAssetsPlugin, type AddinAssets } from './plugins/addin-assets';
 import { billingRoutes } from './routes/billing-routes';
 import { codeRoutes } from './routes/code-routes';
 import { languageRoutes } from './routes/language-routes';
@@ -67,6 +68,8 @@ export type AppDeps = {
   /** Document translation (needs object storage); absent: its routes are not served. */
   docs?: DocDeps | null;
   webDist?: string;
+  /** The add-ins' builds (/office-addin/, /downloads/); absent: those paths answer 404 (not built). */
+  addins?: AddinAssets;
   logger?: boolean | { level: string };
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); default: none. */
   trustProxy?: TrustProxy;
@@ -237,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deeplApi, { deps: publicApi, prefix: '/v2' });
   await app.register(libreApi, { deps: publicApi });
 
+  await app.register(addinAssetsPlugin, { assets: deps.addins ?? null });
   await app.register(webAppPlugin, { webDist: deps.webDist ?? '' });
   return app;
 }

@@ -14,6 +14,7 @@ import {
   type TrustProxy,
 } from './security-settings';
 import { parseMetricsAllow } from './metrics/metrics-access';
+import { parsePublicUrl } from './addin-manifest';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -82,6 +83,12 @@ export type Config = {
   metricsToken: string | undefined;
   /** API_TOKEN_TTL_S: lifetime of a public-API token (`POST /api/v1.0/open/token`); default 7200. */
   apiTokenTtlSeconds: number;
+  /** PUBLIC_URL: the origin users reach the platform at (the Office add-in's manifest names it); absent: each request's. */
+  publicUrl: string | undefined;
+  /** OFFICE_ADDIN_DIST: the Office add-in's task pane build, served at /office-addin/. */
+  officeAddinDist: string;
+  /** BROWSER_PLUGIN_ZIP: the browser plug-in's package, served at /downloads/mtp-browser-plugin.zip. */
+  browserPluginZip: string;
 };
 
 function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -153,5 +160,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
     metricsToken: metricsToken(env),
     apiTokenTtlSeconds: intVar(env, 'API_TOKEN_TTL_S', 7200),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    officeAddinDist: path.resolve(optional(env, 'OFFICE_ADDIN_DIST') ?? path.join(REPO_ROOT, 'office-addin/dist')),
+    browserPluginZip: path.resolve(
+      optional(env, 'BROWSER_PLUGIN_ZIP') ?? path.join(REPO_ROOT, 'browser-plugin/dist/mtp-browser-plugin.zip'),
+    ),
   };
 }

@@ -97,6 +97,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       devices: translation.devices,
       deviceControl: translation.deviceControl,
       webDist: config.webDist,
+      addins: { officeAddinDist: config.officeAddinDist, browserPluginZip: config.browserPluginZip, publicUrl: config.publicUrl },
       logger: opts.logger,
       trustProxy: config.trustProxy,
       rateLimits: config.rateLimits,

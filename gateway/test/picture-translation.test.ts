@@ -6,6 +6,7 @@
  * nothing left in storage; the free plan's three trials.
  */
 import { remaining } from '@mtp/billing';
+import { verticalPicture } from '@mtp/doc-worker/testing';
 import { LIMITS } from '@mtp/proto';
 import { loadImage } from '@napi-rs/canvas';
 import { execFile } from 'node:child_process';
@@ -92,6 +93,26 @@ describe('picture/translate', () => {
     const after = await footprint(userId);
     expect(after).toEqual({ left: before.left - data.chars, trials: before.trials + 1, open: 0 });
     expect(await storedFiles(gw.storageDir)).toEqual([]);
+  }, 120_000);
+
+  it('reads Chinese columns as vertical lines and says so in the answer', async () => {
+    const { token } = await gw.registeredUser('picture7@example.com');
+    const columns = ['机器翻译把一种语言', '的文字转换成另一种', '语言。'];
+    const answer = await translatePictureCall(
+      gw,
+      token,
+      { name: 'columns.png', bytes: verticalPicture(columns) },
+      {
+        src_lang: 'zh-cn',
+        tgt_lang: 'en-us',
+      },
+    );
+    expect(answer.code, answer.msg).toBe(20000);
+    expect(answer.data.lines).toHaveLength(columns.length);
+    for (const line of answer.data.lines) {
+      expect(line.vertical).toBe(true);
+      expect(line.box.height).toBeGreaterThan(line.box.width);
+    }
   }, 120_000);
 
   it('re-renders edited translations into the original, charging nothing', async () => {

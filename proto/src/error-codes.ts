@@ -244,6 +244,14 @@ export const CODES = {
   WEB_NOT_HTML: entry(44097, 200, '该网址不是 HTML 网页', 'The URL is not an HTML page'),
   WEB_FETCH_FAILED: entry(44098, 200, '无法获取该网页，请检查网址', 'The page could not be fetched; please check the URL'),
   WEB_TASK_NOT_FOUND: entry(44099, 200, '该网页翻译任务不存在或已过期', 'The web page translation does not exist or has expired'),
+  // Issue 22, 44115-44119: a URL refused before any task is made.
+  WEB_URL_INVALID: entry(
+    44115,
+    200,
+    '这不是有效的网址，请输入完整的 http 或 https 网址',
+    'This is not a valid web address; enter a full http or https URL',
+  ),
+  WEB_URL_TOO_LONG: entry(44116, 200, '网址过长（上限 2048 个字符）', 'The URL is too long (2,048 characters at most)'),
 
   // Picture translation (issue 22, 44101-44109): /picturetranslate. Each bad picture its own code.
   PICTURE_FORMAT: entry(44101, 200, '仅支持 jpg、jpeg、png 格式的图片', 'Only jpg, jpeg and png pictures are accepted'),
@@ -288,7 +296,7 @@ export const CODES = {
   API_ACCOUNT_INCORRECT: entry(10019, 200, '账号不正确', 'Incorrect account'),
   API_PASSWORD_INCORRECT: entry(10020, 200, '密码不正确', 'Incorrect password'),
   // The native public API's own (issue 20, 10021-10029; gateway README "Public API: native calls").
-  API_WEB_UNAVAILABLE: entry(10021, 200, '网页翻译暂未开放', 'Web page translation is not available yet'),
+  API_WEB_UNAVAILABLE: entry(10021, 200, '本服务器未开放网页翻译', 'Web page translation is not available on this server'),
   API_DOC_NOT_READY: entry(
     10022,
     200,
@@ -302,6 +310,7 @@ export const CODES = {
     "The document could not be translated within the synchronous call's time limit; it was stopped and nothing was charged. Please use the asynchronous call open/doc/create",
   ),
   API_FILE_ID_ERROR: entry(10024, 200, 'file_id错误', 'file_id error'),
+  API_WEB_NOT_READY: entry(10025, 200, '网页尚未翻译完成，请先查询任务状态', 'The page is not translated yet; query its task status first'),
 } as const satisfies Record<string, ErrorEntry>;
 
 export type CodeName = keyof typeof CODES;

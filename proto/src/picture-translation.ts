@@ -56,8 +56,14 @@ export const PixelBoxSchema = Type.Object({
   height: Type.Integer({ minimum: 0 }),
 });
 
+/**
+ * Written top to bottom (a Chinese, Japanese or Korean column): the translation is drawn down the
+ * column's box. Optional, absent for the usual horizontal line (older workers never send it).
+ */
+const Vertical = Type.Optional(Type.Boolean());
+
 /** One recognised line: its box in the picture's pixels and tesseract's mean confidence (0..100). */
-export const PictureOcrLine = Type.Object({ text: Type.String(), box: PixelBoxSchema, confidence: Type.Number() });
+export const PictureOcrLine = Type.Object({ text: Type.String(), box: PixelBoxSchema, confidence: Type.Number(), vertical: Vertical });
 export type PictureOcrLine = Static<typeof PictureOcrLine>;
 
 export const PictureLinePair = Type.Object({
@@ -65,6 +71,7 @@ export const PictureLinePair = Type.Object({
   translated: Type.String(),
   box: PixelBoxSchema,
   confidence: Type.Number(),
+  vertical: Vertical,
 });
 export type PictureLinePair = Static<typeof PictureLinePair>;
 
@@ -111,7 +118,7 @@ export const PICTURE_RENDER_LIMITS = { lines: 300, lineChars: 500 } as const;
  * as JSON: the user's edited translations drawn into the picture. Nothing is charged (no MT).
  */
 export const PictureRenderLines = Type.Array(
-  Type.Object({ box: PixelBoxSchema, text: Type.String({ maxLength: PICTURE_RENDER_LIMITS.lineChars }) }),
+  Type.Object({ box: PixelBoxSchema, text: Type.String({ maxLength: PICTURE_RENDER_LIMITS.lineChars }), vertical: Vertical }),
   { minItems: 1, maxItems: PICTURE_RENDER_LIMITS.lines },
 );
 export type PictureRenderLines = Static<typeof PictureRenderLines>;
@@ -121,7 +128,7 @@ export type PictureRenderData = Static<typeof PictureRenderData>;
 export const RenderPictureRequest = Type.Object({
   png_key: Type.String({ minLength: 1 }),
   result_key: Type.String({ minLength: 1 }),
-  lines: Type.Array(Type.Object({ box: PixelBoxSchema, text: Type.String() })),
+  lines: Type.Array(Type.Object({ box: PixelBoxSchema, text: Type.String(), vertical: Vertical })),
 });
 export type RenderPictureRequest = Static<typeof RenderPictureRequest>;
 

@@ -12,7 +12,10 @@
  * - `GET open/doc/download?task_id=&file_id=` -> the translated file
  * - `POST open/langid {text}` -> `data {lang, confidence}`; `GET open/enginelist` -> `data {enginelist}`
  * - `GET open/tm_list`, `GET open/tb_list` -> `data {tm_list | tb_list}` (items with bank_name)
- * - `POST open/error_report {...}` -> `data {succeMsg}`; `POST open/web/translate` -> 10021 for now
+ * - `POST open/error_report {...}` -> `data {succeMsg}`
+ * - `POST open/web/translate {url, src_lang, tgt_lang}` -> `data {task_id}`;
+ *   `GET open/web/query?task_id=` -> `data {task_id, status, progress, ...}`;
+ *   `GET open/web/download?task_id=` -> the translated page (text/html)
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { LIMITS } from './constants';
@@ -114,10 +117,34 @@ export const OpenErrorReportData = Type.Object({ succeMsg: Type.String() });
 
 export const OpenWebTranslateBody = Type.Object({
   url: Type.String({ minLength: 1, maxLength: 2048, description: 'An http(s) address.' }),
-  src_lang: SourceLanguageCode,
+  // A page's language is not detected: the caller names it.
+  src_lang: LanguageCode,
   tgt_lang: LanguageCode,
 });
 export type OpenWebTranslateBody = Static<typeof OpenWebTranslateBody>;
+export const OpenWebTranslateData = Type.Object({ task_id: Type.String() });
+export const OpenWebQueryQuery = Type.Object({ task_id: Type.String({ minLength: 1, maxLength: 64 }) });
+export type OpenWebQueryQuery = Static<typeof OpenWebQueryQuery>;
+export const OpenWebQueryData = Type.Object({
+  task_id: Type.String(),
+  url: Type.String(),
+  src_lang: LanguageCode,
+  tgt_lang: LanguageCode,
+  status: literalUnion(['working', 'done', 'failed'] as const),
+  /** 0-100; 100 when done. */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** Characters reserved (working) or charged (done); 0 when failed (refunded). */
+  chars: Type.Integer({ minimum: 0 }),
+  /** 0 unless failed: the web error's own code (44091-44099) and its message in the caller's language. */
+  code: Type.Integer(),
+  message: Type.String(),
+});
+export type OpenWebQueryData = Static<typeof OpenWebQueryData>;
+export const OpenWebDownloadQuery = Type.Object({
+  task_id: Type.String({ minLength: 1, maxLength: 64 }),
+  version: Type.Optional(literalUnion(['translated', 'original'] as const)),
+});
+export type OpenWebDownloadQuery = Static<typeof OpenWebDownloadQuery>;
 
 /** The multipart fields of `open/doc/create` and `open/doc/translate` beside the file(s). */
 export const OpenDocForm = Type.Object({

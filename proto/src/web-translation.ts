@@ -30,6 +30,13 @@ export const WEB_PAGE_LIMITS = {
   maxRedirects: 5,
   /** Why 40: a chunk of a page's texts is one MT job, as a document chunk is. */
   segmentsPerJob: 40,
+  /**
+   * The first chunk is about the first screenful: at most this many texts (in document order,
+   * the title and meta description first) and this many characters, then a partial page is
+   * written. Why 3,000: a desktop screen above the fold holds a few hundred words.
+   */
+  firstScreenUnits: 40,
+  firstScreenChars: 3000,
 } as const;
 
 /**
@@ -52,7 +59,8 @@ export const WEB_FAILURE_CODES = [
 export type WebFailureCode = (typeof WEB_FAILURE_CODES)[number];
 
 export const WebTranslateBody = Type.Object({
-  url: Type.String({ maxLength: WEB_PAGE_LIMITS.urlChars }),
+  // Longer than urlChars gets its own code (44116) from the check; past 4x it is not even read.
+  url: Type.String({ maxLength: WEB_PAGE_LIMITS.urlChars * 4 }),
   src_lang: LanguageCode,
   tgt_lang: LanguageCode,
 });
@@ -77,7 +85,11 @@ export const WebTaskStatus = Type.Object({
   message: Type.String(),
   /** Characters charged (done) or reserved (working). */
   chars: Type.Integer({ minimum: 0 }),
-  /** Where the translated page is served (done only). */
+  /** Texts translated so far, 0-100 (100 when done). */
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** While working: the first screen is translated and `page_url` serves it (the rest still in the source language). */
+  partial: Type.Boolean(),
+  /** Where the translated page is served (done, or working with a partial page), else null. */
   page_url: Type.Union([Type.String(), Type.Null()]),
 });
 export type WebTaskStatus = Static<typeof WebTaskStatus>;
@@ -102,6 +114,14 @@ export const WebChargeReply = Type.Object({ granted: Type.Boolean() });
 export type WebChargeReply = Static<typeof WebChargeReply>;
 
 export const WebTranslateDone = Type.Union([
+  /** After each chunk: `done` of `total` texts translated; `partial`: page.html holds the first screen at least. */
+  Type.Object({
+    kind: Type.Literal('web.progress'),
+    task_id: Id,
+    done: Type.Integer({ minimum: 0 }),
+    total: Type.Integer({ minimum: 1 }),
+    partial: Type.Boolean(),
+  }),
   Type.Object({ kind: Type.Literal('web.translated'), task_id: Id, chars: Type.Integer({ minimum: 0 }), final_url: Type.String() }),
   Type.Object({ kind: Type.Literal('web.failed'), task_id: Id, code: literalUnion(WEB_FAILURE_CODES), detail: Type.String() }),
 ]);

@@ -4,26 +4,10 @@
  * natively, but `crypto.subtle` exists only in secure contexts, and deployments are often
  * reached over plain http on a LAN address; there node-forge does the same maths in JS.
  */
+import { encryptWithSubtle } from '@mtp/client';
 
-function pemToDer(pem: string): Uint8Array<ArrayBuffer> {
-  const b64 = pem.replace(/-----(BEGIN|END) [A-Z ]+-----/g, '').replace(/\s+/g, '');
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
-function toBase64(bytes: ArrayBuffer): string {
-  let bin = '';
-  for (const b of new Uint8Array(bytes)) bin += String.fromCharCode(b);
-  return btoa(bin);
-}
-
-export async function encryptWithSubtle(subtle: SubtleCrypto, pem: string, password: string): Promise<string> {
-  const key = await subtle.importKey('spki', pemToDer(pem), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-  const cipher = await subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(password));
-  return toBase64(cipher);
-}
+// The WebCrypto path is @mtp/client's, shared with the browser plug-in and the Office add-in.
+export { encryptWithSubtle };
 
 export async function encryptWithForge(pem: string, password: string): Promise<string> {
   // Loaded on demand: only insecure-context visitors pay for the extra chunk.

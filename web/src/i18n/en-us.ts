@@ -87,6 +87,7 @@ export const enUS = {
     publicTerm: 'Public termbase',
     apiDoc: 'API documentation',
     faq: 'FAQ',
+    addins: 'Plug-ins and add-ins',
     account: 'My account',
     member: 'My membership',
     history: 'Order history',
@@ -1082,6 +1083,9 @@ export const enUS = {
     frameTranslated: 'Translated page',
     frameOriginal: 'Original page',
     openOriginal: 'Open the original site',
+    urlTooLong: 'The URL is too long (2,048 characters at most)',
+    partial: 'The top of the page is translated; the rest follows ({{progress}}%)',
+    reserved: '{{chars}} characters reserved',
   },
   account: {
     title: 'My account',
@@ -1115,6 +1119,47 @@ export const enUS = {
     charged: '{{chars}} characters charged',
     download: 'Download PNG',
     downloadJpg: 'Download JPG',
+  },
+  addins: {
+    intro:
+      'Translate where you read and write: web pages in Chrome or Edge with the browser plug-in, documents and sheets in Word and Excel with the Office add-in. Both sign in to this site with an API key or your account.',
+    hidden: 'This site does not offer the plug-ins and add-ins.',
+    copy: 'Copy',
+    copied: 'Copied',
+    plugin: {
+      title: 'Browser plug-in (Chrome, Edge)',
+      intro: 'Translates the page you are reading in place (and back), and shows a pop-up translation of the words you select.',
+      download: 'Download the plug-in (zip)',
+      stepUnzip: 'Unzip the downloaded file into a folder you keep.',
+      stepExtensions:
+        'Open <code>chrome://extensions</code> in Chrome or <code>edge://extensions</code> in Edge (type it into the address bar).',
+      stepDeveloper: 'Turn on Developer mode.',
+      stepLoad: 'Click “Load unpacked” and choose the unzipped folder.',
+      stepServer: 'Open the plug-in’s options page and enter this site’s address as the server:',
+      stepSignIn:
+        'Sign in there with an API key from the <keys>API keys page</keys>, or with your account and password, then choose your languages.',
+    },
+    office: {
+      title: 'Office add-in (Word, Excel)',
+      intro:
+        'A task pane in Word and Excel: translates the selection or the whole document keeping paragraph formatting, or the selected cells leaving numbers and formulas alone.',
+      download: 'Download the manifest (manifest.xml)',
+      httpsNote: 'Office loads add-ins only over HTTPS: this site must be reached at an https:// address for the add-in to open.',
+      webTitle: 'Word or Excel on the web',
+      webOpen: 'Open a document, then Insert (or Home) > Add-ins > More Add-ins > My Add-ins.',
+      webUpload: 'Choose “Upload My Add-in”, select the downloaded manifest.xml and click Upload.',
+      open: 'Click Translate on the Home tab to open the pane.',
+      desktopTitle: 'Word or Excel on Windows',
+      desktopShare: 'Put manifest.xml in a shared network folder (for example \\\\server\\addins).',
+      desktopTrust:
+        'In Word or Excel: File > Options > Trust Center > Trust Center Settings > Trusted Add-in Catalogs; add the folder’s path, tick “Show in Menu”, and restart Office.',
+      desktopInsert: 'Insert > Add-ins > My Add-ins > Shared Folder, choose the add-in and click Add.',
+      mac: 'On a Mac: copy manifest.xml into ~/Library/Containers/com.microsoft.Word/Data/Documents/wef (Excel: com.microsoft.Excel), restart Office, then Insert > Add-ins > My Add-ins.',
+      adminTitle: 'For administrators',
+      admin:
+        'To give the add-in to everyone in your organization: Microsoft 365 admin center > Settings > Integrated apps > Upload custom apps, then upload manifest.xml and choose who gets it.',
+      signIn: 'In the pane, sign in with an API key or your account and password; the pane translates through this site.',
+    },
   },
 };
 

@@ -14,6 +14,7 @@ describe('visibleNavItems', () => {
       '/webpage',
       '/publictermbank',
       '/api-doc',
+      '/addins',
       '/problem',
     ]);
   });
@@ -45,6 +46,8 @@ describe('visibleNavItems', () => {
   });
 
   it('drops explicitly hidden paths', () => {
-    expect(paths(visibleNavItems(MAIN_NAV, {}, ['/problem']))).toEqual([]);
+    expect(paths(visibleNavItems(MAIN_NAV, {}, ['/problem']))).toEqual(['/addins']);
+    // A site with showAddins false hides the add-ins page this way (routes/main-routes.tsx).
+    expect(paths(visibleNavItems(MAIN_NAV, {}, ['/addins']))).toEqual(['/problem']);
   });
 });

@@ -28,6 +28,8 @@ export const MAIN_NAV: readonly NavItem[] = [
   { to: '/mytermbank', labelKey: 'nav.myTerm', feature: 'MyTerm' },
   { to: '/publictermbank', labelKey: 'nav.publicTerm', feature: 'PublicTerm' },
   { to: '/api-doc', labelKey: 'nav.apiDoc', feature: 'APIDocument' },
+  // The browser plug-in and the Office add-in; left out where the site's showAddins is false.
+  { to: '/addins', labelKey: 'nav.addins' },
   { to: '/problem', labelKey: 'nav.faq' },
 ];
 

@@ -6,6 +6,8 @@ import { createRoute, redirect } from '@tanstack/react-router';
 import { currentUserAgent, mobileRedirect } from '../mobile/mobile';
 import { MAIN_NAV } from '../nav/nav-items';
 import { ApiDocPage } from '../pages/api-doc/api-doc-page';
+import { AddinsPage, siteShowsAddins } from '../pages/addins/addins-page';
+import { useCurrentSite } from '../site/use-site';
 import { DocTranslatePage } from '../pages/documents/doc-translate-page';
 import { publicTermRoute } from '../pages/banks/bank-page-routes';
 import { MyFilesPage } from '../pages/documents/my-files-page';
@@ -27,7 +29,8 @@ import { rootRoute } from './root-route';
 import { pageFilterOf, validateTableSearch } from './table-search';
 
 function MainLayout() {
-  return <AreaLayout area="main" testId="main-layout" navTestId="main-nav" nav={MAIN_NAV} banner={<LiveBulletins />} />;
+  const hidden = siteShowsAddins(useCurrentSite()) ? [] : ['/addins'];
+  return <AreaLayout area="main" testId="main-layout" navTestId="main-nav" nav={MAIN_NAV} hidden={hidden} banner={<LiveBulletins />} />;
 }
 
 export const mainLayoutRoute = createRoute({
@@ -90,6 +93,7 @@ export const mainRoutes = [
   bankRoute(main, '/mytermbank', 'nav.myTerm', 1, 'individual'),
   publicTermRoute(main, '/publictermbank', 'nav.publicTerm'),
   createRoute({ getParentRoute: main, path: '/api-doc', staticData: { titleKey: 'nav.apiDoc' }, component: ApiDocPage }),
+  createRoute({ getParentRoute: main, path: '/addins', staticData: { titleKey: 'nav.addins' }, component: AddinsPage }),
   problemRoute(main),
 ] as const;
 

@@ -17,3 +17,4 @@ export function textPicture(text: string, format: 'png' | 'jpeg' = 'png'): Buffe
   return format === 'png' ? canvas.encodeSync('png') : canvas.encodeSync('jpeg', 95);
 }
 export { validateXliff } from './xliff-schema';
+export { paragraphPicture, verticalPicture } from './ocr-measure';

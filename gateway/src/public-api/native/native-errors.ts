@@ -48,6 +48,11 @@ const NATIVE_CODES: Partial<Record<CodeName, { name: CodeName; withMessage?: boo
   FILE_ENCRYPTED: { name: 'API_DOC_RESTRICTED', withMessage: true },
   FILE_TRANSLATION_FAILED: { name: 'API_TRANSLATION_FAILED', withMessage: true },
   FILE_EXPIRED: { name: 'API_TASK_ID_ERROR', withMessage: true },
+  // Web pages (native-web-routes.ts): a URL refused before any task is a wrong `url`.
+  WEB_URL_INVALID: { name: 'API_PARAM_INCORRECT', withMessage: true },
+  WEB_URL_TOO_LONG: { name: 'API_PARAM_INCORRECT', withMessage: true },
+  WEB_URL_SCHEME: { name: 'API_PARAM_INCORRECT', withMessage: true },
+  WEB_TASK_NOT_FOUND: { name: 'API_TASK_ID_ERROR', withMessage: true },
 };
 
 /** Kept as they are: the client acts on them (spec section 8). */

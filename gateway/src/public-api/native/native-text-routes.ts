@@ -1,13 +1,12 @@
 /**
  * The native API's text calls (`/api/v1.0/open/...`, gateway README "Public API: native calls"):
  * translate (one or many segments, charged once, through the API packages first), language
- * detection, the engine list, the caller's memories and termbases, error reports and web pages
- * (designed now, answering 10021 until web translation exists). Each needs a token from
+ * detection, the engine list, the caller's memories and termbases and error reports (web pages:
+ * native-web-routes.ts). Each needs a token from
  * `open/token`; its errors are answered by native-errors.ts.
  */
 import { createErrorReport, listBanks, type Flag } from '@mtp/language';
 import {
-  AppError,
   EngineList,
   LangidData,
   NativeReply,
@@ -20,7 +19,6 @@ import {
   OpenTmList,
   OpenTranslateBody,
   OpenTranslateData,
-  OpenWebTranslateBody,
   type BankItem,
   type OpenBankItem,
   type OpenBankQuery as OpenBankFilter,
@@ -190,33 +188,6 @@ export const nativeTextRoutes: FastifyPluginAsyncTypebox<{ deps: PublicApiDeps }
       const caller = requireApiCaller(req);
       await createErrorReport(deps.db, { ...req.body, userId: caller.userId, siteId: caller.siteId, origin: 'api', appId: caller.appId });
       return ok(req, { succeMsg: REPORT_THANKS[req.lang] });
-    },
-  );
-
-  app.post(
-    '/web/translate',
-    {
-      config: NATIVE_AUTH,
-      schema: {
-        summary: 'Translate a web page (not available yet)',
-        description:
-          'Designed for web page translation: the page at `url` (http or https) translated from `src_lang` into `tgt_lang`. ' +
-          'Until web translation exists it checks the fields and answers 10021 "web page translation is not available yet"; nothing is charged.',
-        body: OpenWebTranslateBody,
-        response: { 200: NativeReply(OpenTranslateData) },
-      },
-    },
-    async (req) => {
-      requireApiCaller(req);
-      let url: URL | null = null;
-      try {
-        url = new URL(req.body.url.trim());
-      } catch {
-        url = null;
-      }
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw fieldRefusal('url', false);
-      if (req.body.src_lang === req.body.tgt_lang) throw new AppError('SAME_LANGUAGE');
-      throw new AppError('API_WEB_UNAVAILABLE');
     },
   );
 };

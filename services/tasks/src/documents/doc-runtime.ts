@@ -11,6 +11,7 @@ import { consumeDocResults } from './doc-results';
 import { servePictureCharges } from './picture-charges';
 import { consumePeExportResults } from '../post-editing/pe-export-results';
 import { sweepExpiredScans } from '../term-extraction/scan-retention';
+import { sweepExpiredWebPages } from '../web-pages/web-retention';
 
 export type DocumentRuntime = { stop(): Promise<void> };
 
@@ -29,6 +30,9 @@ export async function startDocumentRuntime(deps: DocDeps): Promise<DocumentRunti
       // Document scans (issue 21) are kept 7 days; the same sweep deletes them.
       const scans = await sweepExpiredScans(deps);
       if (scans > 0) deps.log(`deleted ${scans} expired document scan(s)`);
+      // Translated web pages (issue 22) are kept as long as documents.
+      const pages = await sweepExpiredWebPages(deps);
+      if (pages > 0) deps.log(`deleted ${pages} expired web page(s)`);
     } catch (err) {
       deps.log(`document retention sweep failed: ${(err as Error).message}`);
     }

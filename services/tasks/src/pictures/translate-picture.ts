@@ -112,7 +112,11 @@ export async function translatePicture(
       { texts: read.lines.map((l) => l.text), src_lang: form.src_lang, tgt_lang: form.tgt_lang, domain: form.domain },
     );
     const resultKey = `${folder}translated.png`;
-    const lines = read.lines.map((l, i) => ({ box: l.box, text: batch.translations[i]!.translated }));
+    const lines = read.lines.map((l, i) => ({
+      box: l.box,
+      text: batch.translations[i]!.translated,
+      ...(l.vertical ? { vertical: true } : {}),
+    }));
     await askWorker(() => requestOf(deps.bus, BUS.renderPicture, { png_key: pngKey, result_key: resultKey, lines }));
     const png = await deps.storage.getBuffer(resultKey);
     await ledger.settleNow();
@@ -122,7 +126,13 @@ export async function translatePicture(
       width: read.width,
       height: read.height,
       image: `data:image/png;base64,${png.toString('base64')}`,
-      lines: read.lines.map((l, i) => ({ source: l.text, translated: lines[i]!.text, box: l.box, confidence: l.confidence })),
+      lines: read.lines.map((l, i) => ({
+        source: l.text,
+        translated: lines[i]!.text,
+        box: l.box,
+        confidence: l.confidence,
+        ...(l.vertical ? { vertical: true } : {}),
+      })),
       chars: batch.chars,
     };
   } catch (err) {

@@ -14,7 +14,7 @@ import { publishWebTask, type WebDeps, type WebJobRow } from './web-create';
 export function recoverWebTasks(deps: Pick<WebDeps, 'db' | 'bus' | 'pool' | 'log'>, rules: RecoveryRules): Promise<number> {
   return republishLostJobs<WebJobRow>(deps, rules, {
     table: 'web_tasks',
-    columns: 'task_id::text, url, src_lang, tgt_lang',
+    columns: 'task_id::text, url, src_lang, tgt_lang, pool',
     queue: BUS.webTranslations,
     publish: (page) => publishWebTask(deps, page, Date.now()),
   });

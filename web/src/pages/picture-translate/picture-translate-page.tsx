@@ -92,7 +92,8 @@ export function PictureTranslatePage() {
     try {
       const drawn = await renderEditedPicture(
         file,
-        lines.map((l) => ({ box: l.box, text: l.translated })),
+        // A column read top-to-bottom is drawn down its column again (workers/doc README).
+        lines.map((l) => ({ box: l.box, text: l.translated, ...(l.vertical ? { vertical: true } : {}) })),
         new AbortController().signal,
       );
       setResult({ ...result, lines, image: drawn.image });

@@ -3,7 +3,7 @@
  * caller's token and shown through an iframe's `srcdoc` (an `src` could not carry the token);
  * the iframe is sandboxed with no permissions, so the page's scripts never run.
  */
-import type { WebTaskStatus, WebTranslateBody, WebTranslateCreated } from '@mtp/proto';
+import { WEB_PAGE_LIMITS, type WebTaskStatus, type WebTranslateBody, type WebTranslateCreated } from '@mtp/proto';
 import { queryOptions } from '@tanstack/react-query';
 import { API_BASE } from '../../api/client';
 import { api, storage } from '../../api/instance';
@@ -17,6 +17,8 @@ export const WEB_PATHS = { translate: 'web/translate', query: 'web/query', page:
 export const WEB_POLL_MS = 2_000;
 
 export type PageVersion = 'translated' | 'original';
+/** Which translated page: the partial one (first screen) while working, then the whole one. */
+export type PageStage = 'partial' | 'done';
 
 export function startWebTranslation(body: WebTranslateBody): Promise<WebTranslateCreated> {
   return api.post<WebTranslateCreated>(WEB_PATHS.translate, body);
@@ -38,17 +40,19 @@ async function fetchPageHtml(taskId: string, version: PageVersion): Promise<stri
   return res.text();
 }
 
-export const webPageHtmlQueryOptions = (user: SessionUser, taskId: string, version: PageVersion) =>
+export const webPageHtmlQueryOptions = (user: SessionUser, taskId: string, version: PageVersion, stage: PageStage) =>
   queryOptions({
-    queryKey: [...userKey(user), 'web-page', taskId, version] as const,
+    // The stage is in the key: the whole page is fetched again once the partial one is outgrown.
+    queryKey: [...userKey(user), 'web-page', taskId, version, version === 'original' ? 'done' : stage] as const,
     queryFn: () => fetchPageHtml(taskId, version),
     staleTime: Infinity,
   });
 
-/** The form's URL check (the server checks again): required, and an http or https address. */
-export function urlProblem(raw: string): 'urlRequired' | 'urlInvalid' | null {
+/** The form's URL check (the server checks again): required, at most 2,048 characters, and an http or https address. */
+export function urlProblem(raw: string): 'urlRequired' | 'urlInvalid' | 'urlTooLong' | null {
   const value = raw.trim();
   if (!value) return 'urlRequired';
+  if (value.length > WEB_PAGE_LIMITS.urlChars) return 'urlTooLong';
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? null : 'urlInvalid';

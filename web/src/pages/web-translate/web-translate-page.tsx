@@ -1,8 +1,9 @@
 /**
  * `/webpage` (spec section 2, feature key WebTranslation; issue 22): a URL (required, an http or
  * https address) and a language pair; the task is polled every 2 s while a worker fetches and
- * translates the page, then the translated page is shown in a sandboxed iframe, with a toggle
- * to the original or both side by side (stacked on phones). Free users' trials and the
+ * translates the page; as soon as its first screen is translated the partial page is shown in a
+ * sandboxed iframe with the progress, then the whole page, with a toggle to the original or both
+ * side by side (stacked on phones). Free users' trials and the
  * characters charged are the server's business; its refusals show as the API client's toasts.
  */
 import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -31,6 +32,8 @@ export function WebTranslatePage() {
 
   const problem = urlProblem(url);
   const working = starting || (!!taskId && (!task.data || task.data.status === 'working'));
+  const partial = task.data?.status === 'working' && task.data.partial;
+  const phase = !taskId ? 'idle' : partial ? 'partial' : (task.data?.status ?? 'working');
   const languages = LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code][lang] }));
 
   const submit = async (e: FormEvent) => {
@@ -49,7 +52,7 @@ export function WebTranslatePage() {
   };
 
   return (
-    <Stack gap="md" data-testid="web-translate-page" data-phase={taskId ? (task.data?.status ?? 'working') : 'idle'}>
+    <Stack gap="md" data-testid="web-translate-page" data-phase={phase}>
       <Title order={2}>{t('nav.web')}</Title>
       <Text size="sm" c="dimmed">
         {t('webTranslate.intro')}
@@ -95,7 +98,7 @@ export function WebTranslatePage() {
           </Group>
         </Stack>
       </Paper>
-      {taskId && working && (
+      {taskId && working && !partial && (
         <Group gap="xs" data-testid="web-translate-working">
           <Loader size="sm" />
           <Text size="sm">{t('webTranslate.working')}</Text>
@@ -106,7 +109,7 @@ export function WebTranslatePage() {
           {task.data.message}
         </Alert>
       )}
-      {task.data?.status === 'done' && <WebPageResult user={user} task={task.data} />}
+      {(task.data?.status === 'done' || partial) && task.data && <WebPageResult user={user} task={task.data} />}
     </Stack>
   );
 }

@@ -51,12 +51,17 @@ export async function ocrImage(bytes: Uint8Array, langs: string | string[], opti
   const lang = Array.isArray(langs) ? langs.join('+') : langs;
   // Korean pages come out fragmented with automatic segmentation; one uniform block works better.
   const psm = options.psm ?? (lang.includes('kor') ? 6 : 3);
+  const tsv = await runTesseract(bytes, ['-l', lang, '--psm', String(psm), 'tsv'], options.timeoutMs ?? 120_000);
+  return parseTesseractTsv(tsv);
+}
+
+/** Runs `tesseract <image> stdout <args>` on the bytes (written to a temp file) and answers its stdout. */
+export async function runTesseract(bytes: Uint8Array, args: string[], timeoutMs: number): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'mtp-ocr-'));
   try {
     const input = path.join(dir, 'page');
     await writeFile(input, bytes);
-    const tsv = await run(['tesseract', input, 'stdout', '-l', lang, '--psm', String(psm), 'tsv'], options.timeoutMs ?? 120_000);
-    return parseTesseractTsv(tsv);
+    return await run(['tesseract', input, 'stdout', ...args], timeoutMs);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -75,7 +80,7 @@ function run([command, ...args]: string[], timeout: number): Promise<string> {
 
 /** Turns tesseract's word-level TSV into lines (level 5 rows grouped by block/paragraph/line). */
 export function parseTesseractTsv(tsv: string): OcrLine[] {
-  type Acc = { words: string[]; confs: number[]; x0: number; y0: number; x1: number; y1: number; block: number; par: number };
+  type Acc = { words: Word[]; confs: number[]; x0: number; y0: number; x1: number; y1: number; block: number; par: number };
   const lines = new Map<string, Acc>();
   for (const row of tsv.split('\n').slice(1)) {
     const cols = row.split('\t');
@@ -94,7 +99,7 @@ export function parseTesseractTsv(tsv: string): OcrLine[] {
       block: block!,
       par: par!,
     };
-    acc.words.push(text);
+    acc.words.push({ text, left: left!, right: left! + width!, height: height! });
     acc.confs.push(Number(cols[10]));
     acc.x0 = Math.min(acc.x0, left!);
     acc.y0 = Math.min(acc.y0, top!);
@@ -111,15 +116,32 @@ export function parseTesseractTsv(tsv: string): OcrLine[] {
   }));
 }
 
-/** Tesseract splits CJK text into one "word" per character or phrase: those join without spaces. */
-function joinWords(words: string[]): string {
+type Word = { text: string; left: number; right: number; height: number };
+
+/**
+ * Joins a line's words. Tesseract splits Chinese and Japanese text into one "word" per character
+ * or phrase: those join without spaces. Korean separates its words with spaces, but tesseract's
+ * `kor` cuts words inside syllable runs too ("번 역 은" for "번역은"), so between two Hangul words
+ * the gap decides: a real space is about a third of a character wide, a false cut a few pixels.
+ */
+function joinWords(words: Word[]): string {
+  const heights = words.map((w) => w.height).sort((a, b) => a - b);
+  const spaceWidth = 0.3 * heights[Math.floor(heights.length / 2)]!;
   let out = '';
-  for (const word of words) {
-    if (out && !(isCjk(out.at(-1)!) && isCjk(word[0]!))) out += ' ';
-    out += word;
-  }
+  words.forEach((word, i) => {
+    const before = out.at(-1);
+    if (before) {
+      const after = word.text[0]!;
+      if (hangul(before) && hangul(after)) out += word.left - words[i - 1]!.right >= spaceWidth ? ' ' : '';
+      else if (!(unspaced(before) && unspaced(after))) out += ' ';
+    }
+    out += word.text;
+  });
   return out;
 }
+
+const hangul = (ch: string) => /[\uac00-\ud7af]/u.test(ch);
+const unspaced = (ch: string) => isCjk(ch) && !hangul(ch);
 
 export function isCjk(ch: string): boolean {
   return /[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u.test(ch);

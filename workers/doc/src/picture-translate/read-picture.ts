@@ -2,13 +2,14 @@
  * A standalone picture's first step (picture translation, issue 22): the upload is re-encoded
  * (`reencodeToPng`: format by content, size by header before decoding, decoded in a child
  * process), so OCR and drawing only ever see a PNG we drew ourselves, and its lines are read.
- * The language decides tesseract's trained data and page segmentation (`ocrImage`: automatic,
- * one uniform block for Korean). Lines below `MIN_LINE_CONFIDENCE` or without a letter (noise,
+ * The language decides tesseract's trained data; the layout (a block, sparse text, vertical
+ * columns) is the one that reads best (`readPictureText`). A picture lying on its side is turned
+ * upright first, and the upright PNG is the one stored and drawn into: the answer's size and
+ * boxes are the turned picture's. Lines below `MIN_LINE_CONFIDENCE` or without a letter (noise,
  * photos) are dropped, as for pictures inside documents.
  */
 import type { ReadPictureReply } from '@mtp/proto';
-import { ocrImage, tesseractLanguage } from '../ocr/index';
-import { MIN_LINE_CONFIDENCE } from '../pictures/index';
+import { isKeptLine, readPictureText, uprightPicture } from '../ocr/index';
 import { reencodeToPng } from '../pictures/reencode-picture';
 
 export type ReadPicture = ReadPictureReply & { png?: Buffer };
@@ -28,15 +29,27 @@ function cutShort(bytes: Buffer): boolean {
   return false;
 }
 
+function turnedSize(size: { width: number; height: number }, turned: number): { width: number; height: number } {
+  return turned % 180 === 0 ? { width: size.width, height: size.height } : { width: size.height, height: size.width };
+}
+
 export async function readPicture(bytes: Uint8Array, srcLang: string, maxSide: number, ocr = true): Promise<ReadPicture> {
   const encoded = await reencodeToPng(bytes, maxSide);
   if (encoded.outcome === 'ok' && cutShort(Buffer.from(bytes))) {
     return { outcome: 'undecodable', width: encoded.width, height: encoded.height, lines: [] };
   }
   if (encoded.outcome !== 'ok') return { outcome: encoded.outcome, width: encoded.width, height: encoded.height, lines: [] };
-  if (!ocr) return { outcome: 'ok', width: encoded.width, height: encoded.height, lines: [], png: encoded.png };
-  const lines = (await ocrImage(encoded.png, tesseractLanguage(srcLang)))
-    .filter((l) => l.confidence >= MIN_LINE_CONFIDENCE && /\p{L}/u.test(l.text))
-    .map((l) => ({ text: l.text, box: l.box, confidence: Math.round(l.confidence * 10) / 10 }));
-  return { outcome: 'ok', width: encoded.width, height: encoded.height, lines, png: encoded.png };
+  if (!ocr) {
+    // Turned as translating it turned it (orientation alone decides), so edited lines' boxes fit.
+    const { png, turned } = await uprightPicture(encoded.png);
+    return { outcome: 'ok', ...turnedSize(encoded, turned), lines: [], png };
+  }
+  const read = await readPictureText(encoded.png, srcLang, encoded);
+  const lines = read.lines.filter(isKeptLine).map((l) => ({
+    text: l.text,
+    box: l.box,
+    confidence: Math.round(l.confidence * 10) / 10,
+    ...(l.vertical ? { vertical: true } : {}),
+  }));
+  return { outcome: 'ok', ...turnedSize(encoded, read.turned), lines, png: read.png ?? encoded.png };
 }

@@ -5,11 +5,11 @@
  * picture without readable text is left as it was.
  */
 import { readPackage, writePackage } from '../formats/ooxml/zip-package';
-import { ocrImage, tesseractLanguage } from '../ocr/index';
+import { imageSize } from 'image-size';
+import { isKeptLine, readPictureText } from '../ocr/index';
 import { redrawPicture } from './redraw-picture';
 
-/** Lines tesseract is less sure of than this are left alone (noise, photos). */
-export const MIN_LINE_CONFIDENCE = 60;
+export { MIN_LINE_CONFIDENCE } from '../ocr/index';
 const MEDIA = /^(word|ppt|xl)\/media\/[^/]+\.(png|jpe?g)$/i;
 
 /** The translations of a picture's lines, or null to leave the picture as it is (e.g. not paid for). */
@@ -24,15 +24,21 @@ export async function translatePicture(
   srcLang: string,
   translate: TranslateTexts,
 ): Promise<{ bytes: Buffer; lines: number; chars: number } | null> {
-  const lines = (await ocrImage(bytes, tesseractLanguage(srcLang))).filter(
-    (l) => l.confidence >= MIN_LINE_CONFIDENCE && /\p{L}/u.test(l.text),
-  );
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return null;
+  }
+  // Turned pictures are not turned back: the document places the picture as it is.
+  const read = await readPictureText(bytes, srcLang, { width: size.width ?? 0, height: size.height ?? 0 }, { turn: false });
+  const lines = read.lines.filter(isKeptLine);
   if (lines.length === 0) return null;
   const translations = await translate(lines.map((l) => l.text));
   if (!translations) return null;
   const redrawn = await redrawPicture(
     Buffer.from(bytes),
-    lines.map((l, i) => ({ box: l.box, text: translations[i] ?? l.text })),
+    lines.map((l, i) => ({ box: l.box, text: translations[i] ?? l.text, vertical: l.vertical })),
     format,
   );
   return { bytes: redrawn, lines: lines.length, chars: lines.reduce((n, l) => n + [...l.text].length, 0) };

@@ -1,11 +1,12 @@
 /**
- * A page's texts through MT: chunks of WEB_PAGE_LIMITS.segmentsPerJob go to the pool's batch
- * queue (`mt.jobs`, as a document's pictures do: `picture`-kind jobs answered straight to this
- * worker on `doc.holder.<worker>.webtexts`), never the interactive subject people wait on.
- * Chunks run in order, so the top of the page (the first screen) is translated first.
+ * A page's texts through MT: each chunk (page-chunks.ts: the first screen, then 40 texts a job)
+ * goes to the pool's batch queue (`mt.jobs`, as a document's pictures do: `picture`-kind jobs
+ * answered straight to this worker on `doc.holder.<worker>.webtexts`), never the interactive
+ * subject people wait on. Chunks run one after another in page order, so the top of the page
+ * (the first screen) is translated first and `onChunk` can write a partial page after it.
  */
 import { publishJobTo, subscribeTo, type Bus, type BusSubscription } from '@mtp/platform';
-import { BUS, segmentJobId, WEB_PAGE_LIMITS, workerSubject, type LanguageCode, type PictureTexts } from '@mtp/proto';
+import { BUS, segmentJobId, workerSubject, type LanguageCode, type PictureTexts } from '@mtp/proto';
 
 /** Why 10 minutes: as a document picture: past this the MT pool is stuck and the page fails (refunded). */
 const CHUNK_WAIT_MS = 10 * 60_000;
@@ -28,16 +29,18 @@ export class PageTranslator {
     return translator;
   }
 
-  /** The translations in order, or throws (the job then answers FILE_TRANSLATION_FAILED). */
+  /**
+   * The translations of all chunks in order, or throws (the job then answers
+   * FILE_TRANSLATION_FAILED); `onChunk` runs after each chunk with everything translated so far.
+   */
   async translate(
     taskId: string,
-    texts: string[],
+    chunks: readonly (readonly string[])[],
     pair: { src: LanguageCode; tgt: LanguageCode; pool: string },
-    progress: () => void,
+    onChunk: (chunk: number, soFar: readonly string[]) => Promise<void>,
   ): Promise<string[]> {
     const out: string[] = [];
-    for (let start = 0, chunk = 0; start < texts.length; start += WEB_PAGE_LIMITS.segmentsPerJob, chunk++) {
-      const segments = texts.slice(start, start + WEB_PAGE_LIMITS.segmentsPerJob);
+    for (const [chunk, segments] of chunks.entries()) {
       const id = `${taskId}:web:${chunk}`;
       const answer = new Promise<PictureTexts>((resolve) => this.waiting.set(id, resolve));
       let timer: NodeJS.Timeout | undefined;
@@ -46,7 +49,7 @@ export class PageTranslator {
           kind: 'picture' as const,
           task_id: id,
           chunk_index: 0,
-          segments,
+          segments: [...segments],
           src_lang: pair.src,
           tgt_lang: pair.tgt,
           reply_to: workerSubject(BUS.webTexts, this.workerId),
@@ -57,11 +60,11 @@ export class PageTranslator {
         if (!result) throw new Error(`MT did not answer chunk ${chunk} in time`);
         if (result.error || result.translations.length !== segments.length) throw new Error(`MT failed chunk ${chunk}: ${result.error}`);
         out.push(...result.translations);
-        progress();
       } finally {
         clearTimeout(timer);
         this.waiting.delete(id);
       }
+      await onChunk(chunk, out);
     }
     return out;
   }

@@ -44,6 +44,14 @@ describe('openWebPage', () => {
     expect(texts).toEqual(expect.arrayContaining(['Close dialog', 'A page about cats', 'About us']));
   });
 
+  it('lists the texts in document order, the title and meta description first (the first screen goes first)', () => {
+    expect(texts.slice(0, 3)).toEqual(['Hello page', 'A page about cats', 'Cats and dogs']);
+    // An attribute sits where its element does: the picture's alt and title after the paragraph above it.
+    expect(texts.indexOf('A cat')).toBeGreaterThan(texts.indexOf('Dogs bark.'));
+    expect(texts.indexOf('Search cats')).toBeGreaterThan(texts.indexOf('Sleeping cat'));
+    expect(texts.at(-1)).toBe('About us');
+  });
+
   it('leaves script, style, code, pre and translate="no" out', () => {
     for (const kept of ['Hello world', 'keep', 'npm install cats', 'Brand Name', 'color']) {
       expect(texts.some((t) => t.includes(kept))).toBe(false);

@@ -12,7 +12,7 @@
  */
 import { parse, serialize } from 'parse5';
 import { declareUtf8, decodeHtml } from '../formats/text/html-charset';
-import { elements, getAttr, removeAttr, setAttr, type Element, type TextNode } from '../formats/text/html-dom';
+import { elements, getAttr, removeAttr, setAttr, type Element, type ParentNode, type TextNode } from '../formats/text/html-dom';
 import { collectSegments } from '../formats/text/html-segments';
 
 const KEPT_AS_IS = new Set(['code', 'kbd', 'samp']);
@@ -21,6 +21,7 @@ const URL_ATTRS = ['href', 'src', 'action', 'poster', 'cite', 'formaction'];
 export type PageText = { id: string; text: string };
 
 export type OpenedPage = {
+  /** In document order (the title and meta description first, then the body top down), so the first chunk is the first screen. */
   texts: PageText[];
   /** The page with these translations (by text id) laid in, as UTF-8 HTML. Call once. */
   write(translations: ReadonlyMap<string, string>, tgtLang: string): Buffer;
@@ -34,6 +35,19 @@ function layInLine(texts: readonly TextNode[], target: string): void {
   const [lead] = /^\s*/.exec(first.value)!;
   const [trail] = /\s*$/.exec(first.value)!;
   first.value = `${lead}${target.replace(/\s*\n\s*/g, ' ')}${trail}`;
+}
+
+/** Every node's position in a depth-first walk of the tree (the order the page reads in). */
+function documentOrder(root: ParentNode): Map<object, number> {
+  const order = new Map<object, number>();
+  const visit = (node: ParentNode) => {
+    for (const child of node.childNodes) {
+      order.set(child, order.size);
+      if ('childNodes' in child) visit(child);
+    }
+  };
+  visit(root);
+  return order;
 }
 
 function absolute(value: string, base: string): string {
@@ -76,7 +90,14 @@ export function openWebPage(body: Buffer, pageUrl: string): OpenedPage {
   for (const el of marked) setAttr(el, 'translate', 'no');
   const { runs, attrs } = collectSegments(document);
   for (const el of marked) removeAttr(el, 'translate');
-  const texts = [...runs.flatMap((r) => r.lines), ...attrs].map(({ id, text }) => ({ id, text }));
+  // collectSegments lists lines, then attributes; a line sits where its first text node does, an attribute where its element does.
+  const order = documentOrder(document);
+  const texts = [
+    ...runs.flatMap((r) => r.lines).map((l) => ({ id: l.id, text: l.text, at: order.get(l.texts[0]!) ?? 0 })),
+    ...attrs.map((a) => ({ id: a.id, text: a.text, at: order.get(a.element) ?? 0 })),
+  ]
+    .sort((a, b) => a.at - b.at)
+    .map(({ id, text }) => ({ id, text }));
 
   return {
     texts,
