@@ -96,11 +96,14 @@ async function launchWithPlugin(lang: 'en-US' | 'zh-CN') {
   return { context: browser, worker: sw, userDataDir: dir };
 }
 
-/** What the context menu and the keyboard command do: tell the page's content script. */
+/**
+ * What the context menu and the keyboard command do: tell the page's content script. Every tab
+ * of the test's page is told (earlier tests leave theirs open; each asserts on its own page).
+ */
 async function commandPage(type: 'translate-page' | 'undo-page', sw = worker): Promise<void> {
   await sw.evaluate(async (command) => {
-    const [tab] = await chrome.tabs.query({ url: 'http://127.0.0.1/*' });
-    await chrome.tabs.sendMessage(tab!.id!, { type: command });
+    const tabs = await chrome.tabs.query({ url: 'http://127.0.0.1/*' });
+    await Promise.all(tabs.map((tab) => chrome.tabs.sendMessage(tab.id!, { type: command })));
   }, type);
 }
 
@@ -232,7 +235,26 @@ describe('the browser plug-in', () => {
     // A click elsewhere closes it.
     await page.mouse.click(5, 5);
     await page.waitForSelector('#mtp-plugin-word', { state: 'detached' });
-  });
+
+    // Into the page's own language (an English browser's first target): told so, page untouched.
+    const settings = await context.newPage();
+    await settings.goto(`chrome-extension://${new URL(worker.url()).host}/src/options/options.html`);
+    await settings.waitForSelector('body[data-ready=true]');
+    await settings.selectOption('#tgt', 'en-us');
+    await settings.selectOption('#src', 'en-us');
+    await settings.click('#save');
+    await settings.waitForSelector('#status[data-kind=ok]');
+    await settings.close();
+    await page.bringToFront();
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await commandPage('translate-page');
+    await page.waitForSelector('#mtp-plugin-badge[data-state=error]', { timeout: 30_000 });
+    expect(await page.locator('#mtp-plugin-badge .error').textContent()).toBe(
+      "Translation failed: It is already in the language you translate into: choose another one on the plug-in's options page.",
+    );
+    await page.locator('#mtp-plugin-badge button', { hasText: 'Close' }).click();
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+  }, 90_000);
 
   it("speaks the browser's language: Chinese pages and errors in a Chinese browser", async () => {
     const zh = await launchWithPlugin('zh-CN');

@@ -10,6 +10,9 @@ import { t, uiLang } from '../shared/i18n';
 import type { TranslateAnswer } from '../shared/messages';
 import { loadSession, loadSettings, saveSession, validServerUrl, type Settings } from '../shared/settings';
 
+/** "Source and target are the same": the site's (40016) and the API's (10016) code. */
+const SAME_LANGUAGE_CODES = new Set([40016, 10016]);
+
 /** A login that ended (expired past refreshing, or replaced by a login elsewhere). */
 const ENDED_LOGIN_CODES = new Set([40100, 40300]);
 
@@ -41,6 +44,9 @@ export async function translateForPage(texts: string[]): Promise<TranslateAnswer
   } catch (err) {
     if (err instanceof NotReady) return { ok: false, message: err.message };
     if (err instanceof ClientError) {
+      // The server's wording ("select the same source language") reads oddly for a page that is
+      // simply already in the language asked for: say that, and where to change it.
+      if (SAME_LANGUAGE_CODES.has(err.code)) return { ok: false, message: t('errSameLanguage') };
       if (session?.kind === 'login' && ENDED_LOGIN_CODES.has(err.code)) {
         await saveSession(null);
         return { ok: false, message: t('errSessionEnded', err.message) };
