@@ -133,6 +133,20 @@ ensure_example_tools() {
   fi
 }
 
+# The deployment tests render deploy/overlays/* with `kubectl kustomize` (offline). Debian's
+# kubernetes-client is the fallback where the machine has no kubectl of its own.
+ensure_kubectl() {
+  if command -v kubectl >/dev/null 2>&1; then return; fi
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing kubectl for the deployment tests (apt-get kubernetes-client)..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends kubernetes-client >/dev/null
+  else
+    echo "The deployment tests need kubectl: run 'sudo apt-get install kubernetes-client' or install kubectl." >&2
+    exit 1
+  fi
+}
+
 # Debian's torch and onnx build the models the MT benchmarks and test-model scripts need (no
 # PyPI here). Without libopenblas0-pthread torch falls back to a reference BLAS ~20x slower.
 ensure_model_build_tools() {
@@ -144,5 +158,33 @@ ensure_model_build_tools() {
       python3-torch python3-onnx python3-sentencepiece python3-numpy libopenblas0-pthread >/dev/null
   else
     echo "Building benchmark models needs Debian's python3-torch python3-onnx python3-sentencepiece (apt-get install)." >&2
+  fi
+}
+
+# Cluster mode on one machine (scripts/start-cluster.sh) runs Debian's nats-server with JetStream
+# unless NATS_URL names one.
+ensure_nats_server() {
+  if [ -x /usr/sbin/nats-server ] || command -v nats-server >/dev/null 2>&1; then return; fi
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing nats-server for cluster mode (apt-get)..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+  else
+    echo "Cluster mode needs a NATS server: run 'sudo apt-get install nats-server' or set NATS_URL." >&2
+    exit 1
+  fi
+}
+
+# ... and Debian's PostgreSQL (initialised under DATA_DIR/cluster-pg by the launcher) unless
+# DATABASE_URL names one.
+ensure_cluster_pg() {
+  if compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1; then return; fi
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing PostgreSQL for cluster mode (apt-get)..."
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql postgresql-contrib >/dev/null
+  else
+    echo "Cluster mode needs PostgreSQL: run 'sudo apt-get install postgresql' or set DATABASE_URL." >&2
+    exit 1
   fi
 }

@@ -7,6 +7,7 @@ ensure_chromium
 ensure_doc_tools
 ensure_xliff_schema
 ensure_example_tools
+ensure_kubectl
 ensure_web_build
 ensure_addins_build
 echo "Type checking..."

@@ -8,13 +8,13 @@
 import { startTestNatsServer } from '@mtp/platform/bus-testing';
 import { loadConfig, REPO_ROOT, startPlatform } from '@mtp/gateway';
 import { spawn } from 'node:child_process';
-import { constants, publicEncrypt } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { BENCH_ADMIN, loginAsAdmin } from './admin-login';
 
 export const BENCH_MODELS_DIR = path.join(REPO_ROOT, 'workers/mt/test-models/models');
-const ADMIN = { account: 'admin@example.com', password: 'Admin12345' };
+const ADMIN = BENCH_ADMIN;
 
 export type MtWorkerPlatform = {
   platform: Awaited<ReturnType<typeof startPlatform>>;
@@ -61,18 +61,7 @@ export async function startMtWorkerPlatform(dirPrefix: string): Promise<MtWorker
     const api = `${origin}/api/v1.0`;
     const loaded = () => platform.translation.devices.list({ online: true }).flatMap((d) => d.loaded_pairs);
     while (!['en-us_zh-cn', 'zh-cn_en-us'].every((pair) => loaded().includes(pair))) await new Promise((r) => setTimeout(r, 100));
-    const { data } = (await (await fetch(`${api}/user/get_public_key`)).json()) as { data: { public_key: string } };
-    const encrypt = (password: string) =>
-      publicEncrypt(
-        { key: data.public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-        Buffer.from(password),
-      ).toString('base64');
-    const login = await fetch(`${api}/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: ADMIN.account, password: encrypt(ADMIN.password), agree_terms: true }),
-    });
-    const adminToken = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const { encrypt, adminToken } = await loginAsAdmin(api);
     return { platform, dir, origin, api, adminToken, encrypt, close };
   } catch (err) {
     await close();

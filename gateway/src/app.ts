@@ -4,12 +4,13 @@
  */
 import multipart from '@fastify/multipart';
 import type { AccountsDeps } from '@mtp/accounts';
-import type { Db } from '@mtp/platform';
+import type { Db, Logger } from '@mtp/platform';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authModeOf, authPlugin, type AuthMode } from './plugins/auth';
 import { adminOnlyPlugin, isAdminOnlyRoute } from './plugins/admin-only';
 import { envelopePlugin } from './plugins/envelope';
+import { requestIdFor, requestIdPlugin } from './plugins/request-id';
 import { webAppPlugin } from './plugins/web-app';
 import { addinAssetsPlugin, type AddinAssets } from './plugins/addin-assets';
 import { billingRoutes } from './routes/billing-routes';
@@ -48,7 +49,7 @@ import { forbidNulPlugin } from './plugins/forbid-nul';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { openapiPlugin } from './openapi/openapi-plugin';
-import { metricsPlugin, type MetricsOptions } from './metrics/metrics-plugin';
+import { metricsPlugin, PROBE_LOG_LEVEL, type MetricsOptions } from './metrics/metrics-plugin';
 import { apiCallerPlugin } from './public-api/api-caller';
 import { DEFAULT_API_TOKEN_TTL_S, type PublicApiDeps } from './public-api/public-api-deps';
 import { nativeApi } from './public-api/native/native-api';
@@ -71,6 +72,8 @@ export type AppDeps = {
   /** The add-ins' builds (/office-addin/, /downloads/); absent: those paths answer 404 (not built). */
   addins?: AddinAssets;
   logger?: boolean | { level: string };
+  /** The process's pino logger (`createLogger` of @mtp/platform); replaces `logger`. */
+  loggerInstance?: Logger;
   /** Proxies whose X-Forwarded-For names the client (TRUST_PROXY); default: none. */
   trustProxy?: TrustProxy;
   /** Limits of login and the code calls (RATE_LIMIT_*); default: DEFAULT_RATE_LIMITS. */
@@ -93,6 +96,8 @@ export type AppDeps = {
   apiTokenTtlSeconds?: number;
   /** How long the native `open/doc/translate` waits for its file (tests shorten it); default OPEN_DOC_SYNC.waitMs. */
   apiDocSyncWaitMs?: number;
+  /** True once the process started to stop (SIGTERM): /readyz answers 503 from then on. */
+  draining?: () => boolean;
 };
 
 /** `adminOnly`: only administrators and managers may call it (plugins/admin-only.ts). */
@@ -139,7 +144,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A hop count is the operator's word that nothing reaches the gateway except through that many
   // proxies; Fastify 5.12 refuses a bare number (it cannot check the peer), so it becomes this.
   const trustProxy = typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy }).withTypeProvider<TypeBoxTypeProvider>();
+  // Typed as Fastify's base logger so the app keeps the type every route plugin expects.
+  const logging = deps.loggerInstance ? { loggerInstance: deps.loggerInstance as FastifyBaseLogger } : { logger: deps.logger ?? false };
+  const app = Fastify({
+    ...logging,
+    trustProxy,
+    genReqId: requestIdFor,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+  }).withTypeProvider<TypeBoxTypeProvider>();
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
@@ -153,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
     }
   });
+  // First: every later hook, route and log line runs under the request's id.
+  await app.register(requestIdPlugin);
   await app.register(envelopePlugin);
   // First after the envelope: its onResponse hook times every route, and /metrics, /readyz live here.
   await app.register(metricsPlugin, {
@@ -161,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pool: deps.text.pool,
     devices: deps.devices ?? null,
     metrics: deps.metrics ?? { allow: [] },
+    storage: deps.docs?.storage ?? null,
+    draining: deps.draining,
   });
   await app.register(securityHeadersPlugin, { frameAncestors: deps.frameAncestors });
   await app.register(authPlugin, { accounts: deps.accounts });
@@ -186,10 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before the routes: it documents each route as it is added (GET /api/v1.0/openapi.json).
   await app.register(openapiPlugin);
 
-  app.get('/healthz', async () => {
-    await deps.db.query('SELECT 1');
-    return { status: 'ok' };
-  });
+  // Liveness only (the process answers): a database or bus outage must not get every replica
+  // restarted by its liveness probe; /readyz (metrics-plugin.ts) checks them.
+  app.get('/healthz', { logLevel: PROBE_LOG_LEVEL }, async () => ({ status: 'ok' }));
 
   const commerce = await setupCommerce(app, deps.db, deps.commerce);
   await app.register(cashierRoutes, commerce);

@@ -73,6 +73,8 @@ export type Config = {
   frameAncestors: string[];
   /** BILLING=on|off: off is a private deployment (nothing sold, every account unlimited); default on. */
   billing: boolean;
+  /** ORPHAN_UPLOAD_AGE_S: an upload no task row points at (its gateway died mid-upload) is deleted past this age; default 21600 (6 h). */
+  orphanUploadAgeS: number;
   /** SYSTEM_LOG_RETENTION_DAYS: system-log lines older than this are deleted daily; 0 keeps all; default 365. */
   systemLogRetentionDays: number;
   /** BACKUP_SCHEDULE / BACKUP_RETENTION: the backup schedule (cron) and scheduled backups kept, until set on /backups. */
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     billing: billing === 'on',
     systemLogRetentionDays: intVar(env, 'SYSTEM_LOG_RETENTION_DAYS', 365, 0),
+    orphanUploadAgeS: intVar(env, 'ORPHAN_UPLOAD_AGE_S', 6 * 3600),
     backupDefaults: { schedule: optional(env, 'BACKUP_SCHEDULE') ?? '0 3 * * *', retention: intVar(env, 'BACKUP_RETENTION', 7) },
     metricsAllow: parseMetricsAllow(env.METRICS_ALLOW),
     metricsToken: metricsToken(env),

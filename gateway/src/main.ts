@@ -4,9 +4,10 @@
  * models are pulled before the in-process MT worker loads the folder.
  */
 import { ensureDefaultModels, loadModelHubSettings } from '@mtp/mt-worker';
-import { CLOSE_DEADLINE_MS, stopOnSignals } from '@mtp/platform';
-import { loadConfig } from './config';
-import { startPlatform } from './platform';
+import { announcer, CLOSE_DEADLINE_MS, createLogger, lineLogger, loadLogSettings, stopOnSignals } from '@mtp/platform';
+import cluster from 'node:cluster';
+import { loadConfig, type Config } from './config';
+import { startPlatform, type Platform } from './platform';
 
 function modelsLines(pairs: string[] | undefined, modelsDir: string, instructions: string[]): string[] {
   if (pairs === undefined) return ['  Translation: workers connect over NATS_URL'];
@@ -17,18 +18,37 @@ function modelsLines(pairs: string[] | undefined, modelsDir: string, instruction
 
 async function main() {
   const config = loadConfig();
+  // LOG_FORMAT=json (a cluster's collectors): every stdout line is one JSON object, the start
+  // lines included. Default: human lines, and the start lines as they always were.
+  const logSettings = loadLogSettings(process.env, { format: 'pretty', level: { json: 'info', pretty: 'warn' } });
+  const logger = createLogger({ name: 'gateway', ...logSettings });
+  const json = logSettings.format === 'json';
+  const log = json ? lineLogger(logger) : (line: string) => console.log(line);
+  // What scripts and people wait for (the URL, the ready line), whatever LOG_LEVEL says.
+  const print = json
+    ? (text: string) => text.split('\n').forEach((l) => l.trim() && announcer(logger).info(l.trim()))
+    : (text: string) => console.log(text);
   // Only the in-process worker reads MODELS_DIR here; in cluster mode each worker pulls its own.
   const models = config.runMtWorker
     ? await ensureDefaultModels({
         ...loadModelHubSettings(),
         modelsDir: config.modelsDir,
         remote: config.mtRemote,
-        log: (line) => console.log(line),
+        log,
         progress: process.stderr,
       })
     : undefined;
-  const platform = await startPlatform(config, { logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const platform = await startPlatform(config, { loggerInstance: logger, log });
   const url = await platform.listen();
+  // One of `npm run start:cluster`'s gateways: its launcher prints the URL and the login once.
+  if (cluster.isWorker) print(`gateway ready: pid ${process.pid}`);
+  else printStartLines(url, platform, config, models?.instructions ?? [], print);
+
+  // In-process workers hand back what they hold within the bus's close deadline.
+  stopOnSignals('the platform', () => platform.close(), CLOSE_DEADLINE_MS + 5_000, print);
+}
+
+function printStartLines(url: string, platform: Platform, config: Config, instructions: string[], print: (text: string) => void): void {
   const { admin } = platform;
   const lines = [
     '',
@@ -38,13 +58,10 @@ async function main() {
     admin.password
       ? `  Admin password: ${admin.password}   (generated now and shown only once: write it down)`
       : `  Admin password: ${config.adminPassword ? 'from MTP_ADMIN_PASSWORD' : 'as printed at the first start'}`,
-    ...modelsLines(platform.translation.worker?.loadedPairs, config.modelsDir, models?.instructions ?? []),
+    ...modelsLines(platform.translation.worker?.loadedPairs, config.modelsDir, instructions),
     '',
   ];
-  console.log(lines.join('\n'));
-
-  // In-process workers hand back what they hold within the bus's close deadline.
-  stopOnSignals('the platform', () => platform.close(), CLOSE_DEADLINE_MS + 5_000);
+  print(lines.join('\n'));
 }
 
 main().catch((err) => {

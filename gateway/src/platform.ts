@@ -8,7 +8,16 @@ import { billingMigrations } from '@mtp/billing';
 import { tasksMigrations } from '@mtp/tasks';
 import { languageMigrations } from '@mtp/language';
 import { opsMigrations } from '@mtp/ops';
-import { createBus, createStorage, openDatabase, type Bus, runMigrations, type Migration, type OpenedDatabase } from '@mtp/platform';
+import {
+  createBus,
+  createStorage,
+  openDatabase,
+  type Bus,
+  type Logger,
+  runMigrations,
+  type Migration,
+  type OpenedDatabase,
+} from '@mtp/platform';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
@@ -41,7 +50,31 @@ export async function allMigrations(): Promise<Migration[]> {
   ];
 }
 
-export type StartOptions = { logger?: boolean | { level: string }; log?: (line: string) => void };
+/**
+ * Why 10 s: a request in flight is a translation or an upload, seconds long; this leaves the rest
+ * of Kubernetes' 30 s grace for handing back jobs (the bus's close deadline).
+ */
+export const HTTP_DRAIN_DEADLINE_MS = 10_000;
+
+/** Closes the listener and waits for the requests in flight, cutting those still open past the deadline. */
+async function drainHttp(app: FastifyInstance): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      app.server.closeAllConnections();
+      resolve();
+    }, HTTP_DRAIN_DEADLINE_MS);
+  });
+  await Promise.race([app.close(), late]);
+  clearTimeout(timer);
+}
+
+export type StartOptions = {
+  logger?: boolean | { level: string };
+  /** The process's pino logger for the gateway's request lines (replaces `logger`). */
+  loggerInstance?: Logger;
+  log?: (line: string) => void;
+};
 
 export async function startPlatform(config: Config, opts: StartOptions = {}): Promise<Platform> {
   const log = opts.log ?? ((line: string) => console.log(line));
@@ -75,6 +108,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       pool: config.mtPool,
       storage,
       log,
+      orphanUploadAgeMs: config.orphanUploadAgeS * 1000,
     });
     started.unshift(() => translation.stop());
     // Plans expiring or expired, low balances, frozen packages: posted to the message center.
@@ -89,7 +123,10 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
     // Backups: this process takes its share of ops.backup jobs and fires the schedule.
     const backups = await startBackups(config, { db: database.db, bus, storage, migrations: await allMigrations(), log });
     started.unshift(() => backups.runner.stop());
+    // Set at the start of close(): /readyz answers 503 while in-flight requests finish.
+    let draining = false;
     const app = await buildApp({
+      draining: () => draining,
       db: database.db,
       accounts,
       text: translation.text,
@@ -99,6 +136,7 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
       webDist: config.webDist,
       addins: { officeAddinDist: config.officeAddinDist, browserPluginZip: config.browserPluginZip, publicUrl: config.publicUrl },
       logger: opts.logger,
+      loggerInstance: opts.loggerInstance,
       trustProxy: config.trustProxy,
       rateLimits: config.rateLimits,
       traffic: config.traffic,
@@ -120,7 +158,10 @@ export async function startPlatform(config: Config, opts: StartOptions = {}): Pr
         return `http://localhost:${port}`;
       },
       close: async () => {
-        await app.close();
+        draining = true;
+        // Stops accepting (new requests on open connections get 503 and `Connection: close`),
+        // lets the requests in flight finish, then hands back the jobs this process holds.
+        await drainHttp(app);
         await notices.stop();
         await logSweep.stop();
         await statsJob.stop();

@@ -37,6 +37,8 @@ export type TranslationRuntimeOptions = {
   /** Object storage for documents, shared with the document workers; absent: no document translation. */
   storage?: ObjectStorage;
   log?: (line: string) => void;
+  /** ORPHAN_UPLOAD_AGE_S in ms: how old an upload no row points at must be before it is deleted. */
+  orphanUploadAgeMs?: number;
 };
 
 export type TranslationRuntime = {
@@ -113,7 +115,13 @@ export async function startTranslationRuntime(opts: TranslationRuntimeOptions): 
       }
     : null;
   // On an in-process bus this process is the only one, and its bus kept nothing of the last run.
-  const tasks = await startTasksRuntime({ ...text, docs }, { resumeAtStart: opts.bus.kind === 'memory' });
+  const tasks = await startTasksRuntime(
+    { ...text, docs },
+    {
+      resumeAtStart: opts.bus.kind === 'memory',
+      orphanUploadAgeMs: opts.orphanUploadAgeMs,
+    },
+  );
   // Dead letters of every enterprise pool a device serves (or served) are handled too.
   const watchPool = (p: string) => void tasks.watchPool(p).catch((err) => log(`dead letters of pool ${p}: ${err}`));
   for (const d of devices.list()) if (d.role !== 'doc') watchPool(d.pool);

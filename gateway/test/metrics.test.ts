@@ -206,9 +206,27 @@ describe('who may scrape', () => {
 });
 
 describe('readiness', () => {
-  it('answers ready while the database and the bus answer', async () => {
+  it('answers ready while the database, the bus and storage answer and a worker serves each pair', async () => {
     const res = await gw.app.inject({ url: '/readyz', remoteAddress: '203.0.113.5' });
-    expect([res.statusCode, res.json()]).toEqual([200, { status: 'ok', database: true, bus: true }]);
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      { status: 'ok', database: true, bus: true, storage: true, workers: true, pairs_without_worker: [] },
+    ]);
+  });
+
+  it('answers 503 naming a pair of its pool whose only worker went away', async () => {
+    const gone = heartbeat({ device_id: 'readyz-ja-1', pool: 'default', loaded_pairs: ['en-us_ja'], status: 'offline', in_flight: 0 });
+    await publishEventTo(gw.bus, BUS.deviceHeartbeat, gone);
+    await expect.poll(async () => (await gw.app.inject({ url: '/readyz' })).statusCode).toBe(503);
+    expect((await gw.app.inject({ url: '/readyz' })).json()).toMatchObject({
+      status: 'unavailable',
+      workers: false,
+      pairs_without_worker: ['en-us_ja'],
+    });
+    // The in-process worker's pairs are served; /healthz stays alive.
+    expect((await gw.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    await gw.translation.devices.forget('readyz-ja-1');
+    expect((await gw.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 });
 

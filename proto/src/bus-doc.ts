@@ -114,6 +114,7 @@ export const DOC_FAILURE_CODES = [
   'FILE_TOO_LARGE',
   'FILE_TRANSLATION_FAILED',
   'FILE_NO_TEXT',
+  'STORAGE_FULL',
 ] as const;
 
 /** A file the worker refused or could not write; `code` names the spec's code, `detail` is for the log. */

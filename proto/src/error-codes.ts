@@ -252,6 +252,13 @@ export const CODES = {
     'This is not a valid web address; enter a full http or https URL',
   ),
   WEB_URL_TOO_LONG: entry(44116, 200, '网址过长（上限 2048 个字符）', 'The URL is too long (2,048 characters at most)'),
+  // Issue 23, 44117-44119: faults of the platform itself that a user should be told plainly.
+  STORAGE_FULL: entry(
+    44117,
+    200,
+    '服务器存储空间已满，文件未能保存，请稍后再试',
+    'The server has run out of storage space and the file could not be saved; please try again later',
+  ),
 
   // Picture translation (issue 22, 44101-44109): /picturetranslate. Each bad picture its own code.
   PICTURE_FORMAT: entry(44101, 200, '仅支持 jpg、jpeg、png 格式的图片', 'Only jpg, jpeg and png pictures are accepted'),

@@ -81,6 +81,8 @@ export function startMtWorkerProcess(natsUrl: string, pool: string, workers: Chi
       MT_THREADS: '1',
       MT_BATCH_SIZE: '1',
       MT_JOB_ACK_WAIT_MS: String(FAULT_ACK_WAIT_MS),
+      // Nobody reads its stdout: info lines (one a job) would fill the pipe and block the worker.
+      LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,7 +9,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { TINY_MODELS_DIR, waitFor } from './fault-support';
 
-export type Started = { child: ChildProcess; output: () => string };
+/** `output`: stdout and stderr as they came; `stdout`: stdout alone (the JSON log lines). */
+export type Started = { child: ChildProcess; output: () => string; stdout: () => string };
 
 /** Settings every platform process of a test shares (an admin, no model pull, quiet logs). */
 export const BASE_ENV = {
@@ -28,13 +29,17 @@ function startNode(entry: string, env: Record<string, string>, label: string, in
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d) => (output += String(d)));
+  let stdout = '';
+  child.stdout?.on('data', (d) => {
+    output += String(d);
+    stdout += String(d);
+  });
   child.stderr?.on('data', (d) => {
     output += String(d);
     process.stderr.write(`[${label} ${child.pid}] ${d}`);
   });
   into.push(child);
-  return { child, output: () => output };
+  return { child, output: () => output, stdout: () => stdout };
 }
 
 /** The gateway process; resolves with its API base once it printed its URL. */
@@ -44,7 +49,8 @@ export async function startGatewayProcess(env: Record<string, string>, into: Chi
     'the gateway to print its URL',
     () => {
       if (started.child.exitCode !== null) throw new Error(`the gateway exited: ${started.output()}`);
-      return /running at (http:\/\/\S+)/.exec(started.output())?.[1];
+      // Plain or JSON lines (LOG_FORMAT=json): the URL ends at a space or the closing quote.
+      return /running at (http:\/\/[^\s"]+)/.exec(started.output())?.[1];
     },
     120_000,
   );
@@ -62,7 +68,7 @@ export async function startWorkerProcess(
     `the ${kind} worker to be ready`,
     () => {
       if (started.child.exitCode !== null) throw new Error(`the ${kind} worker exited: ${started.output()}`);
-      return new RegExp(`${kind} worker ready: (\\S+)`).exec(started.output())?.[1];
+      return new RegExp(`${kind} worker ready: ([^\\s"]+)`).exec(started.output())?.[1];
     },
     120_000,
   );

@@ -5,7 +5,7 @@
  * what was wrong. The caller deletes what was stored when it refuses the upload afterwards.
  */
 import { AppError, DOC_EXTENSIONS, DocCreateForm, docOptionsOf, LIMITS } from '@mtp/proto';
-import { StorageLimitError, type ObjectStorage } from '@mtp/platform';
+import { isStorageFull, StorageLimitError, type ObjectStorage } from '@mtp/platform';
 import type { DocForm, UploadedFile } from '@mtp/tasks';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -95,6 +95,8 @@ export async function receiveUpload(
     } catch (err) {
       if (err instanceof StorageLimitError && left < fileBytes) throw new OverBudget();
       if (err instanceof StorageLimitError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+      // The disk filled under the upload (the partial file is gone): say so, not "server error".
+      if (isStorageFull(err)) throw new AppError('STORAGE_FULL', undefined, { cause: err });
       throw err;
     }
   }

@@ -66,6 +66,23 @@ export type BootstrapResult = { account: string; password: string | null; create
  * is answered only at that first start; later starts answer `password: null`.
  */
 export async function bootstrapAccounts(db: Db, env: { adminAccount?: string; adminPassword?: string }): Promise<BootstrapResult> {
+  // Gateway replicas starting together on an empty database (a Kubernetes rollout): without the
+  // lock both see no administrator, one insert loses, and that replica would print a generated
+  // password that was never stored. A session lock on its own connection: the body uses the pool.
+  const lock = await db.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [BOOTSTRAP_LOCK_KEY]);
+    return await bootstrapLocked(db, env);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [BOOTSTRAP_LOCK_KEY]).catch(() => {});
+    lock.release();
+  }
+}
+
+/** Any constant that no other advisory lock of the platform uses. */
+const BOOTSTRAP_LOCK_KEY = 7_413_500;
+
+async function bootstrapLocked(db: Db, env: { adminAccount?: string; adminPassword?: string }): Promise<BootstrapResult> {
   await seedMainSite(db);
   const { rows } = await db.query<{ account: string }>('SELECT account FROM users WHERE role = $1 ORDER BY user_id LIMIT 1', [ROLES.ADMIN]);
   if (rows[0]) return { account: rows[0].account, password: null, created: false };

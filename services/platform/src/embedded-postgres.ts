@@ -24,6 +24,17 @@ const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-
 exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
 
+/**
+ * For a process that stops itself on SIGINT/SIGTERM (stopOnSignals, the cluster launcher): the
+ * hook's handler would `process.exit(130|143)` as soon as its servers stopped (at once where
+ * there are none), cutting the drain short and failing an orchestrator's exit check. Such a
+ * process stops its embedded server in its own stop (the platform's close).
+ */
+export function takeOverStopSignals(): void {
+  exitHook.unhookEvent('SIGINT');
+  exitHook.unhookEvent('SIGTERM');
+}
+
 export type RunningServer = {
   /** Connection URL of the server's `postgres` database (the maintenance database). */
   adminUrl: string;
@@ -45,10 +56,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<RunningServer> {
+/** `port`: a server started again on its data (fault tests) keeps the URL its clients know. */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+  port?: number,
+): Promise<RunningServer> {
   const databaseDir = path.resolve(dataDir);
   checkEmbeddedPostgresCanStart(databaseDir);
-  const port = await freePort();
+  port ??= await freePort();
   // The server's last words, for an error a person can act on when it does not start.
   const lastLines: string[] = [];
   const remember = (line: string) => {

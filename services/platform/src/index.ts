@@ -5,5 +5,8 @@ export * from './bus';
 export * from './storage';
 export * from './office';
 export * from './process-signals';
+export * from './health-server';
+export * from './logging';
+export * from './request-context';
 export * from './csv-cells';
 export * from './xml-escape';

@@ -36,6 +36,40 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
+export type RestartableTestServer = TestServer & {
+  /** Stops the server with a fast shutdown (SIGINT: sessions end, transactions roll back). */
+  halt: () => Promise<void>;
+  /** Starts it again on the same data folder and port. */
+  resume: () => Promise<void>;
+};
+
+/**
+ * A server of a suite's own (fault tests stop and start it), never TEST_PG_ADMIN_URL: stopping the
+ * run's shared server would break every other suite.
+ */
+export async function startRestartableTestServer(): Promise<RestartableTestServer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mtp-test-pg-own-'));
+  await chmod(dir, 0o755);
+  let server = await startEmbeddedPostgres(path.join(dir, 'pg'));
+  const port = Number(new URL(server.adminUrl).port);
+  let running = true;
+  return {
+    adminUrl: server.adminUrl,
+    halt: async () => {
+      running = false;
+      await server.stop();
+    },
+    resume: async () => {
+      server = await startEmbeddedPostgres(path.join(dir, 'pg'), () => {}, port);
+      running = true;
+    },
+    stop: async () => {
+      if (running) await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 export type TestDatabase = { url: string; db: Db; drop: () => Promise<void> };
 
 export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {

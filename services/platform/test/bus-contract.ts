@@ -6,6 +6,7 @@
 import { describe } from 'vitest';
 import { registerMessagingContract } from './bus-contract-messaging';
 import { registerQueueContract } from './bus-contract-queues';
+import { registerRequestIdContract } from './bus-contract-request-id';
 import type { BusFixture, SuiteContext } from './bus-contract-support';
 
 export { sleep, waitFor, type BusFixture, type TestBus } from './bus-contract-support';
@@ -25,5 +26,6 @@ export function registerBusContract(fixture: BusFixture): void {
     };
     registerQueueContract(ctx);
     registerMessagingContract(ctx);
+    registerRequestIdContract(ctx);
   });
 }

@@ -88,5 +88,17 @@ describe('local storage', () => {
     expect(keys).toEqual([]);
     await expect(missing.deletePrefix('docs/')).resolves.toBe(0);
     expect(await missing.stat('docs/x')).toBeNull();
+    await expect(missing.deleteStaleTemporaries(0)).resolves.toBe(0);
+  });
+
+  it('deletes the temporary files of puts cut off mid-way once they stop changing', async () => {
+    // What a process killed in the middle of a put leaves: a part nobody will rename.
+    await storage.put('docs/t/f/source.txt', Buffer.from('kept'));
+    await writeFile(path.join(root, '.tmp', 'cut-off.part'), 'half a body');
+    expect(await storage.deleteStaleTemporaries(60_000)).toBe(0);
+    expect(await tree(path.join(root, '.tmp'))).toEqual(['cut-off.part']);
+    expect(await storage.deleteStaleTemporaries(0)).toBe(1);
+    expect(await tree(path.join(root, '.tmp'))).toEqual([]);
+    expect(await storage.getBuffer('docs/t/f/source.txt')).toEqual(Buffer.from('kept'));
   });
 });

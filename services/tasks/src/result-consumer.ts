@@ -27,6 +27,8 @@ async function storeTextResult(deps: ResultDeps, result: SegmentResult): Promise
   // Done now or before (settling is idempotent, so a repeated result charges nothing more); a
   // task that failed meanwhile was refunded, and a late result changes nothing.
   if (rows[0]?.status === 'done') await endTextLedger(deps, result.task_id, 'done', rows[0].chars);
+  // Under the request id the result came with: the submitting HTTP request's.
+  deps.log(`text: result of task ${result.task_id} from ${result.device_id} stored (${rows[0]?.status ?? 'no such task'})`);
 }
 
 export async function storeSegmentResult(deps: ResultDeps, result: SegmentResult): Promise<void> {

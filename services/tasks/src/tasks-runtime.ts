@@ -26,7 +26,7 @@ export type TasksRuntime = {
 
 export async function startTasksRuntime(
   deps: TasksRuntimeDeps,
-  opts: { resumeAtStart: boolean; sweepEveryMs?: number },
+  opts: { resumeAtStart: boolean; sweepEveryMs?: number; orphanUploadAgeMs?: number },
 ): Promise<TasksRuntime> {
   const consumers: JobConsumer[] = [await consumeSegmentResults(deps), ...(await consumeDeadLetters(deps))];
   const documents: DocumentRuntime | null = deps.docs ? await startDocumentRuntime(deps.docs) : null;
@@ -35,7 +35,11 @@ export async function startTasksRuntime(
   if (scans) consumers.push(await consumeScanResults(scans));
   // Web pages (issue 22): the workers' charges and results, wherever documents are served.
   const webPages = deps.docs ? await startWebPageRuntime(deps.docs) : null;
-  const sweeper = startSweeper(deps, { resumeAtStart: opts.resumeAtStart, everyMs: opts.sweepEveryMs });
+  const sweeper = startSweeper(deps, {
+    resumeAtStart: opts.resumeAtStart,
+    everyMs: opts.sweepEveryMs,
+    orphanAgeMs: opts.orphanUploadAgeMs,
+  });
   const watched = new Map<string, Promise<void>>([[deps.pool, Promise.resolve()]]);
   return {
     sweeper,

@@ -3,12 +3,15 @@
  * delay, or (out of deliveries, or unrecoverable) dead-letter and ack. Also the shutdown rule:
  * wait for running jobs until a deadline, then hand the rest back.
  */
+import { withRequestId } from '../request-context';
 import { errorMessage, retryDelay, UnrecoverableJobError, type ConsumeOptions, type DeadJob, type JobHandler } from './port';
 
 /** One delivery of a job, as an adapter presents it. */
 export type Delivery = {
   jobId: string;
   deliveryCount: number;
+  /** The publisher's request id, carried with the message. */
+  requestId?: string;
   /** The decoded payload, or the reason it could not be decoded (such a job is dead at once). */
   payload: { ok: true; value: unknown } | { ok: false; raw: string; error: string };
   ack(): Promise<void>;
@@ -46,7 +49,8 @@ export class JobRunner {
     const released = new Promise<void>((resolve) => (release = resolve));
     const entry: Running = { delivery, controller: new AbortController(), handedBack: false, released, release };
     this.running.add(entry);
-    this.settle(entry)
+    // Under the message's own id (or none): never the id of whatever scheduled the delivery.
+    withRequestId(delivery.requestId, () => this.settle(entry))
       .catch((err) => console.error(`bus: settling a job of ${this.queue} failed:`, err))
       .finally(() => {
         this.running.delete(entry);
@@ -65,6 +69,7 @@ export class JobRunner {
         jobId: d.jobId,
         queue: this.queue,
         deliveryCount: d.deliveryCount,
+        requestId: d.requestId,
         progress: () => {
           if (!entry.handedBack) d.working();
         },

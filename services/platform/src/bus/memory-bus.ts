@@ -4,6 +4,7 @@
  * the NATS adapter. Every message crosses as JSON text, as it would over the wire.
  */
 import { randomUUID } from 'node:crypto';
+import { currentRequestId, withRequestId } from '../request-context';
 import { InFlight } from './in-flight';
 import { JobRunner } from './job-runner';
 import { MemoryQueue, type QueueConsumer } from './memory-queue';
@@ -32,8 +33,9 @@ import {
   type ServeOptions,
 } from './port';
 
-type Server = { subject: string; group: string; handle: (subject: string, json: string) => Promise<string> };
-type Subscriber = { pattern: string; deliver: (subject: string, json: string) => void };
+/** `requestId`: the publisher's, carried beside the JSON as NATS carries it in a header. */
+type Server = { subject: string; group: string; handle: (subject: string, json: string, requestId?: string) => Promise<string> };
+type Subscriber = { pattern: string; deliver: (subject: string, json: string, requestId?: string) => void };
 
 export class MemoryBroker {
   private readonly queues = new Map<string, MemoryQueue>();
@@ -46,7 +48,7 @@ export class MemoryBroker {
     if (!q) {
       // Dead letters of an expired final delivery when no consumer is left to report them.
       q = new MemoryQueue(name, async (jobId, json, deliveries) => {
-        this.queue(deadLetterQueue(name)).enqueue(jobId, JSON.stringify(expiredDeadJob(name, jobId, json, deliveries)));
+        this.queue(deadLetterQueue(name)).enqueue(jobId, JSON.stringify(expiredDeadJob(name, jobId, json, deliveries)), currentRequestId());
       });
       this.queues.set(name, q);
     }
@@ -63,12 +65,12 @@ export class MemoryBroker {
     return () => this.subscribers.delete(sub);
   }
 
-  publish(subject: string, json: string): void {
-    for (const sub of this.subscribers) if (subjectMatches(sub.pattern, subject)) setImmediate(() => sub.deliver(subject, json));
+  publish(subject: string, json: string, requestId?: string): void {
+    for (const sub of this.subscribers) if (subjectMatches(sub.pattern, subject)) setImmediate(() => sub.deliver(subject, json, requestId));
   }
 
   /** One server per queue group answers; the first answer wins, as with NATS. */
-  request(subject: string, json: string, timeoutMs: number): Promise<string> {
+  request(subject: string, json: string, timeoutMs: number, requestId?: string): Promise<string> {
     const groups = new Map<string, Server[]>();
     for (const s of this.servers) {
       if (!subjectMatches(s.subject, subject)) continue;
@@ -87,7 +89,7 @@ export class MemoryBroker {
         this.groupTurn.set(key, turn + 1);
         const server = members[turn % members.length]!;
         setImmediate(() =>
-          server.handle(subject, json).then(
+          server.handle(subject, json, requestId).then(
             (reply) => answer(() => resolve(reply)),
             (err) => answer(() => reject(new BusError('remote', errorMessage(err)))),
           ),
@@ -187,7 +189,7 @@ export class MemoryBus implements Bus {
     this.assertOpen();
     assertQueueName(queue);
     const jobId = opts.jobId ?? randomUUID();
-    return { jobId, ...this.broker.queue(queue).enqueue(jobId, JSON.stringify(payload)) };
+    return { jobId, ...this.broker.queue(queue).enqueue(jobId, JSON.stringify(payload), currentRequestId()) };
   }
 
   async pendingJobs(queue: string): Promise<number> {
@@ -213,7 +215,7 @@ export class MemoryBus implements Bus {
   async request<Req, Res>(subject: string, payload: Req, opts: RequestOptions): Promise<Res> {
     this.assertOpen();
     assertSubject(subject);
-    return JSON.parse(await this.broker.request(subject, JSON.stringify(payload), opts.timeoutMs)) as Res;
+    return JSON.parse(await this.broker.request(subject, JSON.stringify(payload), opts.timeoutMs, currentRequestId())) as Res;
   }
 
   async serve<Req, Res>(subject: string, handler: RequestHandler<Req, Res>, opts: ServeOptions = {}): Promise<BusSubscription> {
@@ -222,8 +224,10 @@ export class MemoryBus implements Bus {
     const remove = this.broker.addServer({
       subject,
       group: opts.queueGroup ?? DEFAULT_QUEUE_GROUP,
-      handle: async (actual, json) => {
-        const work = (async () => JSON.stringify((await handler(JSON.parse(json) as Req, { subject: actual })) ?? null))();
+      handle: async (actual, json, requestId) => {
+        const work = withRequestId(requestId, async () =>
+          JSON.stringify((await handler(JSON.parse(json) as Req, { subject: actual, requestId })) ?? null),
+        );
         this.serving.track(work);
         const reply = await work;
         // A crashed process sends no answer; the requester times out.
@@ -236,7 +240,7 @@ export class MemoryBus implements Bus {
   async publish<T>(subject: string, payload: T): Promise<void> {
     this.assertOpen();
     assertSubject(subject);
-    this.broker.publish(subject, JSON.stringify(payload));
+    this.broker.publish(subject, JSON.stringify(payload), currentRequestId());
   }
 
   async subscribe<T>(subject: string, handler: EventHandler<T>): Promise<BusSubscription> {
@@ -244,9 +248,9 @@ export class MemoryBus implements Bus {
     assertSubjectPattern(subject);
     const remove = this.broker.addSubscriber({
       pattern: subject,
-      deliver: (actual, json) => {
+      deliver: (actual, json, requestId) => {
         if (!this.detachers.has(remove)) return;
-        const work = (async () => handler(JSON.parse(json) as T, { subject: actual }))();
+        const work = withRequestId(requestId, async () => handler(JSON.parse(json) as T, { subject: actual, requestId }));
         work.catch((err) => console.error(`bus: event handler for ${actual} failed:`, err));
         this.serving.track(work);
       },

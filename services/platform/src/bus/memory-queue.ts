@@ -4,10 +4,11 @@
  * delivery is redelivered first, and a job past its last delivery is dead. Payloads are kept as
  * JSON text, so a handler never shares objects with the publisher.
  */
+import { withRequestId } from '../request-context';
 import { DEDUPE_WINDOW_MS } from './port';
 import type { Delivery } from './job-runner';
 
-type StoredJob = { jobId: string; json: string; deliveries: number };
+type StoredJob = { jobId: string; json: string; deliveries: number; requestId?: string };
 
 /** A consumer as the queue sees it; its ack wait and max deliver apply to its deliveries. */
 export type QueueConsumer = {
@@ -37,7 +38,7 @@ export class MemoryQueue {
     private readonly deadLetter: (jobId: string, json: string, deliveries: number) => Promise<void>,
   ) {}
 
-  enqueue(jobId: string, json: string): { duplicate: boolean } {
+  enqueue(jobId: string, json: string, requestId?: string): { duplicate: boolean } {
     const now = Date.now();
     for (const [id, until] of this.seen) {
       if (until > now) break;
@@ -45,7 +46,7 @@ export class MemoryQueue {
     }
     if (this.seen.has(jobId)) return { duplicate: true };
     this.seen.set(jobId, now + DEDUPE_WINDOW_MS);
-    this.ready.push({ jobId, json, deliveries: 0 });
+    this.ready.push({ jobId, json, deliveries: 0, requestId });
     this.scheduleDispatch();
     return { duplicate: false };
   }
@@ -111,6 +112,7 @@ export class MemoryQueue {
     return {
       jobId: job.jobId,
       deliveryCount: job.deliveries,
+      requestId: job.requestId,
       payload,
       ack: async () => {
         this.finish(entry);
@@ -148,7 +150,10 @@ export class MemoryQueue {
     const { job, consumer } = entry;
     if (job.deliveries < consumer.maxDeliver) return this.requeue(job);
     const live = this.consumers[0];
-    const report = live ? live.reportExpired(job.jobId, job.json, job.deliveries) : this.deadLetter(job.jobId, job.json, job.deliveries);
+    // The dead letter goes on under the job's request id, like any message its handler publishes.
+    const report = withRequestId(job.requestId, () =>
+      live ? live.reportExpired(job.jobId, job.json, job.deliveries) : this.deadLetter(job.jobId, job.json, job.deliveries),
+    );
     report.catch((err) => console.error(`bus: dead-lettering a job of ${this.name} failed:`, err));
   }
 

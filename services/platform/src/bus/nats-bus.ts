@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connect, ErrorCode, JSONCodec, NatsError, type JetStreamManager, type NatsConnection, type Subscription } from 'nats';
+import { withRequestId } from '../request-context';
+import { requestIdHeaders, requestIdOf } from './nats-headers';
 import { InFlight } from './in-flight';
 import { ensureStream, NatsJobConsumer, streamName } from './nats-jobs';
 import {
@@ -83,7 +85,7 @@ export class NatsBus implements Bus {
     assertQueueName(queue);
     await this.stream(queue);
     const jobId = opts.jobId ?? randomUUID();
-    const ack = await this.connection.jetstream().publish(queue, jc.encode(payload), { msgID: jobId });
+    const ack = await this.connection.jetstream().publish(queue, jc.encode(payload), { msgID: jobId, headers: requestIdHeaders() });
     return { jobId, duplicate: ack.duplicate };
   }
 
@@ -129,7 +131,7 @@ export class NatsBus implements Bus {
     assertSubject(subject);
     let answer: Answer;
     try {
-      const msg = await this.connection.request(subject, jc.encode(payload), { timeout: opts.timeoutMs });
+      const msg = await this.connection.request(subject, jc.encode(payload), { timeout: opts.timeoutMs, headers: requestIdHeaders() });
       answer = jc.decode(msg.data) as Answer;
     } catch (err) {
       if (err instanceof NatsError && err.code === ErrorCode.NoResponders) throw new BusError('no_responders', `No server for ${subject}`);
@@ -148,13 +150,14 @@ export class NatsBus implements Bus {
       queue: opts.queueGroup ?? DEFAULT_QUEUE_GROUP,
       callback: (err, msg) => {
         if (err) return;
-        const work = (async (): Promise<Answer> => {
+        const requestId = requestIdOf(msg.headers);
+        const work = withRequestId(requestId, async (): Promise<Answer> => {
           try {
-            return { ok: true, data: (await handler(jc.decode(msg.data) as Req, { subject: msg.subject })) ?? null };
+            return { ok: true, data: (await handler(jc.decode(msg.data) as Req, { subject: msg.subject, requestId })) ?? null };
           } catch (e) {
             return { ok: false, error: errorMessage(e) };
           }
-        })().then((answer) => {
+        }).then((answer) => {
           if (!this.connection.isClosed()) msg.respond(jc.encode(answer));
         });
         this.serving.track(work);
@@ -166,7 +169,7 @@ export class NatsBus implements Bus {
   async publish<T>(subject: string, payload: T): Promise<void> {
     this.assertOpen();
     assertSubject(subject);
-    this.connection.publish(subject, jc.encode(payload));
+    this.connection.publish(subject, jc.encode(payload), { headers: requestIdHeaders() });
   }
 
   async subscribe<T>(subject: string, handler: EventHandler<T>): Promise<BusSubscription> {
@@ -175,7 +178,8 @@ export class NatsBus implements Bus {
     const sub = this.connection.subscribe(subject, {
       callback: (err, msg) => {
         if (err) return;
-        const work = (async () => handler(jc.decode(msg.data) as T, { subject: msg.subject }))();
+        const requestId = requestIdOf(msg.headers);
+        const work = withRequestId(requestId, async () => handler(jc.decode(msg.data) as T, { subject: msg.subject, requestId }));
         work.catch((e) => console.error(`bus: event handler for ${msg.subject} failed:`, e));
         this.serving.track(work);
       },

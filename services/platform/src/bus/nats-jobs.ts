@@ -20,7 +20,9 @@ import {
   type NatsConnection,
   type Subscription,
 } from 'nats';
+import { withRequestId } from '../request-context';
 import { JobRunner, type Delivery } from './job-runner';
+import { requestIdOf } from './nats-headers';
 import { errorMessage, type ConsumeOptions, type DeadJob, type JobConsumer, type JobHandler } from './port';
 
 /** The durable consumer every worker of a queue binds to. */
@@ -145,6 +147,7 @@ export class NatsJobConsumer implements JobConsumer {
     return {
       jobId: msg.headers?.get('Nats-Msg-Id') || `${this.stream}:${msg.seq}`,
       deliveryCount: msg.info.redeliveryCount,
+      requestId: requestIdOf(msg.headers),
       payload,
       ack: async () => {
         // Double ack: the job is only done once the server says so.
@@ -187,14 +190,16 @@ export class NatsJobConsumer implements JobConsumer {
     } catch {
       // kept as text
     }
-    await this.reportDead({
+    const dead = {
       queue: this.queue,
       job_id: stored.header?.get('Nats-Msg-Id') || `${this.stream}:${seq}`,
       payload,
       delivery_count: deliveries,
       error: `ack wait expired on delivery ${deliveries}, the last allowed (the consumer died or hung)`,
       dead_at: new Date().toISOString(),
-    });
+    };
+    // The dead letter goes on under the job's request id, like any message its handler publishes.
+    await withRequestId(requestIdOf(stored.header), () => this.reportDead(dead));
     await this.ctx.jsm.streams.deleteMessage(this.stream, seq).catch(() => false);
   }
 

@@ -46,6 +46,11 @@ export type JobContext<T> = {
   queue: string;
   /** 1 on the first delivery. */
   deliveryCount: number;
+  /**
+   * The request id the publisher worked under (request-context.ts); the handler also runs under
+   * it, so what it publishes and logs carries it on. Undefined for work no request started.
+   */
+  requestId: string | undefined;
   /** Still working: restarts the ack wait. Call it between batches of a long job. */
   progress(): void;
   /** Aborts when the job was handed back (the bus closed past its deadline). */
@@ -87,14 +92,15 @@ export type DeadJob<T = unknown> = {
 };
 
 export type RequestOptions = { timeoutMs: number };
-export type RequestContext = { subject: string };
+export type RequestContext = { subject: string; requestId?: string };
 export type RequestHandler<Req, Res> = (payload: Req, ctx: RequestContext) => Promise<Res> | Res;
 export type ServeOptions = {
   /** Servers in one group share requests (each goes to one of them). Default: DEFAULT_QUEUE_GROUP. */
   queueGroup?: string;
 };
 
-export type EventHandler<T> = (payload: T, ctx: { subject: string }) => Promise<void> | void;
+export type EventContext = { subject: string; requestId?: string };
+export type EventHandler<T> = (payload: T, ctx: EventContext) => Promise<void> | void;
 export type BusSubscription = { unsubscribe(): Promise<void> };
 
 export type CloseOptions = { deadlineMs?: number };

@@ -18,7 +18,14 @@ declare module 'vitest' {
   }
 }
 
-export type TestNatsServer = { url: string; stop: () => Promise<void> };
+export type TestNatsServer = {
+  url: string;
+  stop: () => Promise<void>;
+  /** Fault tests: stops the server (SIGTERM or SIGKILL) and keeps its JetStream store. */
+  halt: (signal?: 'SIGTERM' | 'SIGKILL') => Promise<void>;
+  /** Fault tests: starts it again on the same port and store, after `halt`. */
+  resume: () => Promise<void>;
+};
 
 /** Why 15 s: the server starts in tens of milliseconds; this only bounds a broken start. */
 const START_TIMEOUT_MS = 15_000;
@@ -46,11 +53,17 @@ function installNatsServer(): string {
 
 export async function startTestNatsServer(): Promise<TestNatsServer> {
   const external = process.env.NATS_TEST_URL;
-  if (external) return { url: external, stop: async () => {} };
+  const unsupported = async () => {
+    throw new Error('NATS_TEST_URL: an external server cannot be halted by a test');
+  };
+  if (external) return { url: external, stop: async () => {}, halt: unsupported, resume: unsupported };
   const bin = findNatsServer() ?? installNatsServer();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'mtp-test-nats-'));
-  // -p -1: the server picks a free port and logs it, so parallel runs never collide.
-  const child = spawn(bin, ['-a', '127.0.0.1', '-p', '-1', '-js', '-sd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // -p -1 at first: the server picks a free port and logs it, so parallel runs never collide;
+  // a resumed server takes the same port again, so clients reconnect to the URL they know.
+  const launch = (port: number) =>
+    spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let child = launch(-1);
   try {
     const port = await waitForPort(child);
     return {
@@ -58,6 +71,11 @@ export async function startTestNatsServer(): Promise<TestNatsServer> {
       stop: async () => {
         await stopChild(child);
         await rm(dir, { recursive: true, force: true });
+      },
+      halt: (signal = 'SIGTERM') => stopChild(child, signal),
+      resume: async () => {
+        child = launch(port);
+        await waitForPort(child);
       },
     };
   } catch (err) {
@@ -94,10 +112,10 @@ function waitForPort(child: ChildProcess): Promise<number> {
   });
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
   await exited;
   clearTimeout(timer);

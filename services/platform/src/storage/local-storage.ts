@@ -134,6 +134,24 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  async deleteStaleTemporaries(olderThanMs: number): Promise<number> {
+    const dir = path.join(this.root, TEMP_DIR);
+    const names = await readdir(dir).catch((err: unknown) => {
+      if (isMissing(err)) return [] as string[];
+      throw err;
+    });
+    let count = 0;
+    for (const name of names) {
+      const file = path.join(dir, name);
+      // A put under way writes on; only one whose writer is gone stops changing.
+      const s = await stat(file).catch(() => null);
+      if (!s?.isFile() || Date.now() - s.mtimeMs < olderThanMs) continue;
+      await rm(file, { force: true });
+      count++;
+    }
+    return count;
+  }
+
   async close(): Promise<void> {}
 
   private async walk(dirKey: string, prefix: string, out: string[]): Promise<void> {

@@ -31,6 +31,12 @@ export type ObjectStorage = {
    * folders (keys within one folder come in order everywhere).
    */
   list(prefix: string): AsyncIterable<ObjectEntry>;
+  /**
+   * Deletes half-written puts not written to for `olderThanMs` (a process killed mid-put leaves its
+   * temporary file in a shared folder); resolves with the count. Absent where a put leaves nothing
+   * shared behind (S3 spools in the process's own temporary folder).
+   */
+  deleteStaleTemporaries?(olderThanMs: number): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -56,6 +62,15 @@ export class StorageError extends Error {
     super(message, options);
     this.name = 'StorageError';
   }
+}
+
+/**
+ * The disk under the storage is full (ENOSPC, or EDQUOT where a quota ran out); the put that met
+ * it left nothing behind. Callers tell the user so (STORAGE_FULL) instead of retrying in vain.
+ */
+export function isStorageFull(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 export class StorageNotFoundError extends StorageError {

@@ -6,10 +6,11 @@
  * written: every translation goes to storage, and the holder is asked to write it; when the
  * holder is gone or does not take it, the `doc.assemble` queue lets any worker write it.
  */
-import { publishEventTo, publishJobTo, requestOf } from '@mtp/platform';
+import { isStorageFull, publishEventTo, publishJobTo, requestOf } from '@mtp/platform';
 import { BUS, type AssembleDocumentJob, type SegmentResult } from '@mtp/proto';
 import type { DocDeps } from './doc-deps';
 import { DOC_CHUNK_SENTENCES, docResultKey, docTranslationsKey, isUuid } from './doc-keys';
+import { failDocFile } from './doc-state';
 
 /** Stores a translated chunk of a document file (a repeat is counted but changes nothing else). */
 export async function storeDocChunk(deps: DocDeps, result: SegmentResult): Promise<void> {
@@ -118,7 +119,14 @@ export async function publishAssembly(deps: DocDeps, projectId: string, opts: { 
   const file = rows[0];
   if (!file) return;
   const translationsKey = docTranslationsKey(file.task_id, file.project_id);
-  if (file.segments_total > 0) await deps.storage.put(translationsKey, Buffer.from(JSON.stringify(await translationsOf(deps, file))));
+  try {
+    if (file.segments_total > 0) await deps.storage.put(translationsKey, Buffer.from(JSON.stringify(await translationsOf(deps, file))));
+  } catch (err) {
+    // A full disk does not empty itself: the file fails now (refunded) instead of every sweep retrying it.
+    if (!isStorageFull(err)) throw err;
+    await failDocFile(deps, file.project_id, `storing its translations failed: ${(err as Error).message}`, 'STORAGE_FULL');
+    return;
+  }
   const job: AssembleDocumentJob = {
     kind: 'doc.assemble',
     task_id: file.task_id,

@@ -2,8 +2,9 @@
  * Uploads that no row points at: a create call whose process died while the files streamed in
  * (the rows are written after the upload), or a refusal whose clean-up failed. Every object
  * under `docs/<task>/` whose task has no row, and whose newest object is older than the given
- * age, goes. At the start of a single-machine process the age is zero (no upload can be under
- * way yet); otherwise it is long enough for the slowest upload.
+ * age, goes, and so do the temporary files of puts cut off mid-way (local storage). At the start
+ * of a single-machine process the age is zero (no upload can be under way yet); otherwise it is
+ * long enough for the slowest upload (ORPHAN_UPLOAD_AGE_S).
  */
 import type { ObjectStorage, Db } from '@mtp/platform';
 import { docEstimatePrefix, docTaskPrefix, isUuid } from '../documents/doc-keys';
@@ -17,7 +18,9 @@ export async function deleteOrphanUploads(deps: { db: Db; storage: ObjectStorage
     const taskId = entry.key.split('/')[1] ?? '';
     newest.set(taskId, Math.max(newest.get(taskId) ?? 0, entry.modified.getTime()));
   }
-  let deleted = await deleteOldEstimates(deps.storage, olderThanMs);
+  // A put cut off by the kill: its half-written temporary file, which no listing shows.
+  let deleted = (await deps.storage.deleteStaleTemporaries?.(olderThanMs)) ?? 0;
+  deleted += await deleteOldEstimates(deps.storage, olderThanMs);
   const old = [...newest].filter(([, at]) => Date.now() - at >= olderThanMs).map(([taskId]) => taskId);
   if (old.length === 0) return deleted;
   const { rows } = await deps.db.query<{ task_id: string }>('SELECT task_id::text FROM doc_tasks WHERE task_id::text = ANY($1::text[])', [

@@ -8,7 +8,7 @@
  * process before: the first sweep resumes everything unfinished at once, and deletes orphaned
  * uploads of any age.
  */
-import type { Db } from '@mtp/platform';
+import { newRequestId, withRequestId, type Db } from '@mtp/platform';
 import type { DocDeps } from '../documents/doc-deps';
 import type { TextJobDeps } from '../text-jobs';
 import { deleteOrphanUploads, ORPHAN_UPLOAD_AGE_MS } from './orphan-uploads';
@@ -49,22 +49,29 @@ async function withLock<T>(db: Db, fn: () => Promise<T>): Promise<T | null> {
   }
 }
 
-export function startSweeper(deps: SweeperDeps, opts: { everyMs?: number; resumeAtStart: boolean }): Sweeper {
+export function startSweeper(deps: SweeperDeps, opts: { everyMs?: number; resumeAtStart: boolean; orphanAgeMs?: number }): Sweeper {
   let lastOrphanSweep = 0;
+  const orphanAge = opts.orphanAgeMs ?? ORPHAN_UPLOAD_AGE_MS;
+  // An orphan is found within its age plus one orphan sweep; a short age (tests) sweeps as often.
+  const orphanEvery = Math.min(ORPHAN_SWEEP_EVERY_MS, orphanAge);
   let running: Promise<number> | null = null;
   const sweep = async (rules: RecoveryRules, orphanAgeMs?: number): Promise<number> => {
-    const done = await withLock(deps.db, async () => {
-      let n = await recoverTextTasks(deps, rules);
-      if (deps.docs) n += await recoverDocuments(deps.docs, rules);
-      if (deps.docs?.scanTerms) n += await recoverScans(deps.docs, rules);
-      if (deps.docs) n += await recoverWebTasks(deps.docs, rules);
-      n += await reconcileLedger(deps);
-      if (deps.docs && (orphanAgeMs !== undefined || Date.now() - lastOrphanSweep > ORPHAN_SWEEP_EVERY_MS)) {
-        lastOrphanSweep = Date.now();
-        n += await deleteOrphanUploads(deps.docs, orphanAgeMs ?? ORPHAN_UPLOAD_AGE_MS);
-      }
-      return n;
-    });
+    // Work sent again goes out under a request id of its own, one per sweep (the original HTTP
+    // request's id is not stored with a task): its workers' and results' lines share it.
+    const done = await withRequestId(newRequestId('sweep-'), () =>
+      withLock(deps.db, async () => {
+        let n = await recoverTextTasks(deps, rules);
+        if (deps.docs) n += await recoverDocuments(deps.docs, rules);
+        if (deps.docs?.scanTerms) n += await recoverScans(deps.docs, rules);
+        if (deps.docs) n += await recoverWebTasks(deps.docs, rules);
+        n += await reconcileLedger(deps);
+        if (deps.docs && (orphanAgeMs !== undefined || Date.now() - lastOrphanSweep >= orphanEvery)) {
+          lastOrphanSweep = Date.now();
+          n += await deleteOrphanUploads(deps.docs, orphanAgeMs ?? orphanAge);
+        }
+        return n;
+      }),
+    );
     return done ?? 0;
   };
   const sweepOnce = (rules: Partial<RecoveryRules> = {}, orphanAgeMs?: number) => {

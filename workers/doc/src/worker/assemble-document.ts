@@ -80,7 +80,13 @@ export async function assembleDocument(ctx: DocWorkerContext, job: AssembleDocum
     return { kind: 'doc.failed', project_id: job.project_id, stage: 'assemble', attempt, ...failure };
   }
   progress();
-  await ctx.storage.put(job.result_key, output);
+  try {
+    await ctx.storage.put(job.result_key, output);
+  } catch (err) {
+    const failure = failureOf(err);
+    if (!failure) throw err;
+    return { kind: 'doc.failed', project_id: job.project_id, stage: 'assemble', attempt, ...failure };
+  }
   return {
     kind: 'doc.assembled',
     project_id: job.project_id,

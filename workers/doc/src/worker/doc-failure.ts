@@ -5,7 +5,7 @@
  * anything else is thrown, so the queue retries it and, past its last delivery, dead-letters it.
  * The detail (in English, naming what was wrong) goes to the log, never to the user.
  */
-import { OfficeConversionError } from '@mtp/platform';
+import { isStorageFull, OfficeConversionError } from '@mtp/platform';
 import type { DocFailureCode } from '@mtp/proto';
 import { DocumentError } from '../formats/types';
 
@@ -21,5 +21,8 @@ const BY_REASON: Record<DocumentError['reason'], DocFailureCode> = {
 export function failureOf(err: unknown): { code: DocFailureCode; detail: string } | null {
   if (err instanceof DocumentError) return { code: BY_REASON[err.reason], detail: err.message };
   if (err instanceof OfficeConversionError) return { code: 'FILE_CONVERT_FAILED', detail: err.message };
+  // The storage is full (the put removed its partial file): the user is told so and refunded at
+  // once rather than after every retry failed the same way and the job became a dead letter.
+  if (isStorageFull(err)) return { code: 'STORAGE_FULL', detail: (err as Error).message };
   return null;
 }

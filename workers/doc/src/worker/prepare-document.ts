@@ -55,6 +55,13 @@ export async function prepareDocument(ctx: DocWorkerContext, job: PrepareDocumen
   if (!planned.ok) return { kind: 'doc.failed', project_id: job.project_id, stage: 'prepare', code: planned.code, detail: planned.detail };
   const { plan, document, chars } = planned;
   if (document && plan.sentences.length > 0) ctx.kept.keep(job.project_id, document, plan, bytes.length);
-  await ctx.storage.put(job.sentences_key, Buffer.from(JSON.stringify(plan.sentences)));
+  try {
+    await ctx.storage.put(job.sentences_key, Buffer.from(JSON.stringify(plan.sentences)));
+  } catch (err) {
+    const failure = failureOf(err); // a full disk: told at once, not after every retry met it too
+    if (!failure) throw err;
+    ctx.kept.take(job.project_id);
+    return { kind: 'doc.failed', project_id: job.project_id, stage: 'prepare', ...failure };
+  }
   return { kind: 'doc.prepared', project_id: job.project_id, holder: ctx.workerId, segments_total: plan.sentences.length, chars };
 }

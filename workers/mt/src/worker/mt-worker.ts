@@ -85,6 +85,7 @@ export async function startMtWorker(opts: MtWorkerOptions): Promise<MtWorker> {
         deviceId,
         ackWaitMs: opts.jobAckWaitMs,
         withdrawn,
+        log,
       });
       return {
         stop: async () => {

@@ -33,6 +33,8 @@ export type SegmentJobOptions = {
   ackWaitMs?: number;
   /** Tasks whose jobs are acked untranslated (interrupted documents, failed files). */
   withdrawn?: WithdrawnTasks;
+  /** One line per finished job (under the job's request id); never the text itself. */
+  log?: (line: string) => void;
 };
 
 export async function consumeSegmentJobs(
@@ -94,6 +96,9 @@ export async function consumeSegmentJobs(
             await publishEventTo(bus, BUS.jobProgress, progress).catch(() => {});
           }
           await deliver(payload, translations, route.engine, route.modelVersion);
+          opts.log?.(
+            `${payload.kind} job ${payload.task_id}#${payload.chunk_index} translated: ${translations.length} segments, ${route.engine}, delivery ${job.deliveryCount}`,
+          );
         },
         payload.segments.reduce((n, seg) => n + [...seg].length, 0),
       );
