@@ -4,8 +4,8 @@
  * NATS (a server left running, or one the operator started), it is used and left alone.
  * `scripts/lib.sh` (ensure_nats_server) installs the server with apt when it is missing.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync } from 'node:fs';
+import { findNatsServer } from '@mtp/platform';
+import { mkdirSync, openSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { SupervisedProcess } from './supervised-process';
@@ -37,8 +37,7 @@ export function probeNats(port: number, host = '127.0.0.1', timeoutMs = 1_000): 
 }
 
 function natsServerBinary(): string {
-  if (existsSync('/usr/sbin/nats-server')) return '/usr/sbin/nats-server';
-  const found = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).stdout.trim();
+  const found = findNatsServer();
   if (!found) throw new Error('nats-server is not installed: run `sudo apt-get install nats-server`, or set NATS_URL');
   return found;
 }

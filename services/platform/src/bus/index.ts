@@ -1,5 +1,6 @@
 export * from './port';
 export * from './create-bus';
+export { findNatsServer } from './nats-server-binary';
 export { MemoryBroker, MemoryBus, processBroker } from './memory-bus';
 export { connectNatsBus, NatsBus, type NatsBusOptions } from './nats-bus';
 export { streamName } from './nats-jobs';

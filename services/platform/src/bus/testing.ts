@@ -5,9 +5,9 @@
  * temporary folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import { findNatsServer } from './nats-server-binary';
 import path from 'node:path';
 import type {} from 'vitest';
 
@@ -29,12 +29,6 @@ export type TestNatsServer = {
 
 /** Why 15 s: the server starts in tens of milliseconds; this only bounds a broken start. */
 const START_TIMEOUT_MS = 15_000;
-
-export function findNatsServer(): string | undefined {
-  if (existsSync('/usr/sbin/nats-server')) return '/usr/sbin/nats-server';
-  const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
-  return which.status === 0 ? which.stdout.trim() || undefined : undefined;
-}
 
 function installNatsServer(): string {
   if (process.getuid?.() !== 0) {
