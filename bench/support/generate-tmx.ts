@@ -93,9 +93,13 @@ export function sentenceMaker(seed: number): SentenceMaker {
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Writes `units` translation units to `file`; resolves when the file is closed. */
-export async function writeTmx(file: string, units: number, seed = 42): Promise<void> {
+export function writeTmx(file: string, units: number, seed = 42): Promise<void> {
+  return writeTmxOf(file, units, sentenceMaker(seed));
+}
+
+/** Writes the next `units` sentences of `next` (a maker continued across files: banks of one corpus). */
+export async function writeTmxOf(file: string, units: number, next: SentenceMaker): Promise<void> {
   const out = createWriteStream(file);
-  const next = sentenceMaker(seed);
   const write = async (chunk: string) => {
     if (!out.write(chunk)) await once(out, 'drain');
   };

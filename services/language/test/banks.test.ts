@@ -105,11 +105,17 @@ async function bankCount(bankId: number): Promise<number> {
 }
 
 describe('the migration', () => {
-  it('indexes the prefix keys of sources and of two-way translations, not tokens or trigrams', async () => {
+  it('indexes the prefix keys and the match tokens (concordance, 008) of sources and two-way translations, not trigrams', async () => {
     const { rows } = await fx.db.query<{ indexname: string; indexdef: string }>(
       `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'tm_entries' AND indexdef LIKE '%USING gin%' ORDER BY indexname`,
     );
-    expect(rows.map((r) => r.indexname)).toEqual(['tm_entries_match_keys', 'tm_entries_reverse_keys']);
+    expect(rows.map((r) => r.indexname)).toEqual([
+      'tm_entries_match_keys',
+      'tm_entries_match_tokens',
+      'tm_entries_reverse_keys',
+      'tm_entries_reverse_tokens',
+    ]);
+    expect(rows.map((r) => r.indexdef).join('\n')).not.toContain('trgm');
   });
 
   it('stores the pairs of an entry’s first tokens in the global order (newest token ids first) as its keys', async () => {

@@ -153,9 +153,16 @@ export class DeviceRegistry {
       this.prunedAt = Date.now();
       await pruneUnconfiguredDevices(this.db!, PRUNE_UNCONFIGURED_AFTER_MS);
     }
+    // A record being written while the store is read is missing from what the read returns
+    // without having been deleted anywhere: those (and any written after) are kept.
+    const loadStarted = Date.now();
+    const writing = new Set(this.writes.keys());
     const stored = await loadDeviceRecords(this.db!);
     const ids = new Set(stored.map((s) => s.record.device_id));
-    for (const [id, e] of this.devices) if (!ids.has(id) && !e.online && e.persistedAt > 0) this.devices.delete(id);
+    for (const [id, e] of this.devices) {
+      const unsure = writing.has(id) || e.persistedAt >= loadStarted;
+      if (!ids.has(id) && !e.online && e.persistedAt > 0 && !unsure) this.devices.delete(id);
+    }
     const now = Date.now();
     for (const s of stored) {
       const e = this.devices.get(s.record.device_id);

@@ -93,6 +93,29 @@ describe('device records in PostgreSQL', () => {
     expect(await second.forget('mt-keep-1')).toBe(true);
     await waitFor(() => third.get('mt-keep-1') === undefined);
   });
+
+  it('keep listing a device whose offline record is still being written while the store is read', async () => {
+    const bus = new MemoryBus(new MemoryBroker());
+    const registry = await startRegistry(bus);
+    // Another session blocks writes to the devices table, not reads: the record's write waits
+    // while the registry's syncs (every 50 ms) read a store that does not hold it yet.
+    const holder = await tdb.db.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE devices IN SHARE ROW EXCLUSIVE MODE');
+      const worker = await startWorker(bus, 'mt-writing-1', []);
+      await waitFor(() => registry.get('mt-writing-1')?.online === true);
+      await worker.stop();
+      await waitFor(() => registry.get('mt-writing-1')?.online === false);
+      await sleep(300);
+      expect(registry.get('mt-writing-1')).toMatchObject({ online: false, loaded_pairs: ['en-us_zh-cn'] });
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+    await sleep(200);
+    expect(registry.get('mt-writing-1')?.online).toBe(false);
+  });
 });
 
 describe('the device controller', () => {

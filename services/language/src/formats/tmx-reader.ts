@@ -1,7 +1,7 @@
 import type { ByteSource } from './decode';
 import { FormatError, type Entry, type LangPair, type MissingPolicy } from './entry';
 import { pickLang } from './lang';
-import { localName, parseXmlStream } from './sax-stream';
+import { localName, parseXmlChunks, parseXmlStream, type SaxHandlers } from './sax-stream';
 
 export type ReadTmxOptions = LangPair & {
   /** A <tu> without the source or target language: 'error' (default) throws, 'skip' drops it. */
@@ -20,10 +20,19 @@ type Tuv = { lang: string; text: string; notes: string[]; props: Record<string, 
  * <tuv>s become `note` (joined by newlines) and `attributes` (prop type -> value).
  */
 export function readTmx(source: ByteSource, options: ReadTmxOptions): AsyncIterable<Entry> {
+  return parseXmlStream(source, 'tmx', tmxHandlers(options));
+}
+
+/** The same entries, the units of each chunk of the file together (imports read this way). */
+export function readTmxChunks(source: ByteSource, options: ReadTmxOptions): AsyncIterable<Entry[]> {
+  return parseXmlChunks(source, 'tmx', tmxHandlers(options));
+}
+
+function tmxHandlers(options: ReadTmxOptions): SaxHandlers<Entry> {
   const { srcLang, tgtLang, onMissing = 'error' } = options;
   let unit = 0;
   let inTu = false;
-  return parseXmlStream<Entry>(source, 'tmx', {
+  return {
     currentUnit: () => (inTu ? unit : undefined),
     setup(parser, emit) {
       let tuvs: Tuv[] = [];
@@ -115,24 +124,26 @@ export function readTmx(source: ByteSource, options: ReadTmxOptions): AsyncItera
         }
       });
     },
-  });
+  };
 }
 
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
+const langsOf = (tuvs: readonly Tuv[]) => tuvs.map((t) => t.lang);
+
 function buildEntry(tuvs: Tuv[], tuNotes: string[], tuProps: Record<string, string>, { srcLang, tgtLang }: LangPair): Entry | undefined {
-  const langs = tuvs.map((t) => t.lang);
-  const s = tuvs[pickLang(langs, srcLang)];
+  const s = tuvs[pickLang(langsOf(tuvs), srcLang)];
   // The target must be a different <tuv> than the source, even when both tags match loosely.
-  const t = tuvs.filter((v) => v !== s)[
-    pickLang(
-      langs.filter((_, i) => tuvs[i] !== s),
-      tgtLang,
-    )
-  ];
+  const others = s ? tuvs.filter((v) => v !== s) : tuvs;
+  const t = others[pickLang(langsOf(others), tgtLang)];
   if (!s || !t) return undefined;
   const entry: Entry = { source: s.text, target: t.text, src_lang: s.lang, tgt_lang: t.lang };
-  const notes = [...tuNotes, ...s.notes, ...t.notes];
-  if (notes.length) entry.note = notes.join('\n');
-  const attributes = { ...tuProps, ...s.props, ...t.props };
-  if (Object.keys(attributes).length) entry.attributes = attributes;
+  // Most units have neither: no arrays or objects made for them.
+  if (tuNotes.length + s.notes.length + t.notes.length > 0) entry.note = [...tuNotes, ...s.notes, ...t.notes].join('\n');
+  const attributes = hasKeys(tuProps) || hasKeys(s.props) || hasKeys(t.props) ? { ...tuProps, ...s.props, ...t.props } : {};
+  if (hasKeys(attributes)) entry.attributes = attributes;
   return entry;
 }

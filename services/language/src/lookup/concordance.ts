@@ -2,17 +2,35 @@
  * Concordance (Alt+K in post-editing, as in Matecat and OmegaT): memory entries of a language
  * pair whose source (or target) contains a text, from the memories the fuzzy lookup searches
  * (the user's own, flag 0, and the system ones); two-way memories answer their entries stored
- * the other way round too, sides swapped. The user's own entries first, then the newest.
+ * the other way round too, sides swapped. The user's own entries first, then the newest; paged.
  *
- * Why no trigram index: migration 002 dropped the pg_trgm indexes on entries (they made imports
- * three times slower), and the prefix keys (006) only hold each entry's rarest tokens, so they
- * cannot answer "contains". The search reads the pair's entries of the visible banks (own
- * memories and system ones in separate parts, newest first, each cut at `limit`): measured about
- * 0.2 s for a bank of 100,000 entries, whether the text is common or absent (the planner filters
- * through `tm_entries_bank` and sorts), on a shared 2-core machine.
+ * Why a token index and not a scan or trigrams: scanning the visible banks took about 0.2 s per
+ * 100,000 entries, and trigram indexes made imports three times slower (migration 002). The
+ * entries' match tokens (the writer's `matchTokens`: distinct normalized words, one token per
+ * Han/kana character) are indexed with GIN (migration 008), so a text is looked up by its words
+ * (`@>`, every word of the text) and then checked on the stored text (ILIKE, wildcards literal).
+ * So the text's words match whole words of the entry ("valve" finds "the VALVE," but not
+ * "valves"); a CJK text matches anywhere, since each of its characters is a token.
+ * How to read is chosen from PostgreSQL's statistics of the tokens (`token-frequency.ts`):
+ * common words read each bank's newest entries until the page is full, rare ones the index.
+ *
+ * A side without tokens (the translation of one-way memories, which the writer does not
+ * tokenize) or a text without a word (punctuation only) reads only the newest `SCAN_WINDOW`
+ * entries of each bank: a bounded cost, at the price of missing older entries there.
  */
 import type { Db } from '@mtp/platform';
 import { likePattern } from '../banks/banks';
+import { matchTokens } from '../matching/index';
+import { tokenShares } from './token-frequency';
+
+/** Entries read, newest first, per bank and direction where no token index can answer. */
+export const SCAN_WINDOW = 5_000;
+/**
+ * From this expected share of entries holding the text's words, reading each bank's newest
+ * entries fills a page sooner than the index reads every entry holding them (at 10,000,000
+ * entries, 6 visible banks: a word in 1% of entries took 9 ms the first way, 100 ms the other).
+ */
+export const DENSE_SHARE = 0.002;
 
 export type ConcordanceQuery = {
   userId: number;
@@ -22,6 +40,8 @@ export type ConcordanceQuery = {
   /** Which side holds `text`: the source (default) or the target. */
   side?: 'source' | 'target';
   limit?: number;
+  /** Hits to skip (the previous pages), in the same order. */
+  offset?: number;
 };
 
 export type ConcordanceHit = { entry_id: number; source: string; target: string; bank_name: string; system: boolean };
@@ -29,28 +49,73 @@ export type ConcordanceHit = { entry_id: number; source: string; target: string;
 export async function findConcordance(db: Db, query: ConcordanceQuery): Promise<ConcordanceHit[]> {
   const text = query.text.trim();
   const limit = query.limit ?? 20;
+  const offset = Math.max(0, Math.floor(query.offset ?? 0));
   if (text.length === 0 || limit <= 0) return [];
-  // Forward entries are searched on `source` for the source side; reversed (two-way) ones on `translated`.
-  const [forward, reverse] = query.side === 'target' ? ['translated', 'source'] : ['source', 'translated'];
-  // One query per kind of bank and direction, each newest first and cut at the limit, so a
-  // common text stops reading early and the user's own entries are never crowded out.
-  const part = (own: boolean, reversed: boolean) => {
+  const { tokens } = matchTokens(text);
+  const params: unknown[] = [query.userId, query.srcLang, query.tgtLang, likePattern(text), offset + limit, limit, offset];
+  // Forward entries are searched on `source` for the source side; reversed (two-way) ones on
+  // `translated`. Each column's tokens: forward sources and two-way translations have them.
+  const sourceSide = query.side !== 'target';
+  const searched = (reversed: boolean) =>
+    sourceSide !== reversed
+      ? { column: 'source', tokens: 'match_tokens' }
+      : { column: 'translated', tokens: reversed ? 'reverse_tokens' : null };
+  const sides = (reversed: boolean) =>
+    reversed ? 'e.translated AS source, e.source AS target' : 'e.source AS source, e.translated AS target';
+  // Added only when a part uses it (PostgreSQL cannot type a parameter no statement names).
+  const tokensParam = () => (params.length === 7 ? `$${params.push(tokens)}` : '$8');
+  // Expected share of entries holding every word, as if independent: from it, how to read. A
+  // phrase of common words rarely side by side is slow either way (see the README).
+  const shares = tokens.length > 0 ? await tokenShares(db, tokens) : [];
+  const newestFirst = shares.length > 0 && shares.reduce((a, b) => a * b, 1) >= DENSE_SHARE;
+  // Reading bank by bank, newest first, until the page is full: for common words, and for a side
+  // without tokens (then at most SCAN_WINDOW entries a bank). Across the banks at once the newest
+  // entries (another bank's) came first: the user's own were reached after millions of rows.
+  const perBank = (reversed: boolean, indexed: string | null) => {
+    const [src, tgt] = reversed ? ['$3', '$2'] : ['$2', '$3'];
+    const bank = `e.bank_id = b.bank_id${reversed ? ' AND b.tow_way = 1' : ''}`;
+    const pair = `e.src_lang = ${src} AND e.tgt_lang = ${tgt}`;
+    const check = `${indexed ? `${indexed} AND ` : ''}e.${searched(reversed).column} ILIKE $4`;
+    // The window is the bank's newest entries in either direction, so a direction the bank has
+    // none of still reads at most SCAN_WINDOW of them.
+    const from = indexed
+      ? `tm_entries e WHERE ${bank} AND ${pair} AND`
+      : `(SELECT * FROM tm_entries e WHERE ${bank} ORDER BY e.entry_id DESC LIMIT ${SCAN_WINDOW}) e WHERE ${pair} AND`;
+    // The checks behind CASE: the planner neither estimates them (it read ILIKE '%…%' as matching
+    // almost nothing) nor reads the token index for them, so it walks the bank's newest entries.
+    return `(SELECT e.entry_id, ${sides(reversed)}, e.bank_id FROM banks b CROSS JOIN LATERAL (
+       SELECT e.* FROM ${from} CASE WHEN ${check} THEN true ELSE false END ORDER BY e.entry_id DESC LIMIT $5) e)`;
+  };
+  // Rare words: every entry of the part's banks holding them, through the token index, once.
+  const throughIndex = (reversed: boolean, indexed: string, own: boolean) => {
     const banks = `ARRAY(SELECT bank_id FROM banks WHERE own = ${own}${reversed ? ' AND tow_way = 1' : ''})`;
-    const [src, tgt, column] = reversed ? ['$3', '$2', reverse] : ['$2', '$3', forward];
-    const [source, target] = reversed ? ['e.translated', 'e.source'] : ['e.source', 'e.translated'];
-    return `(SELECT e.entry_id, ${source} AS source, ${target} AS target, e.bank_id, ${own} AS own FROM tm_entries e
-       WHERE e.bank_id = ANY(${banks}) AND e.src_lang = ${src} AND e.tgt_lang = ${tgt} AND e.${column} ILIKE $4
-       ORDER BY e.entry_id DESC LIMIT $5)`;
+    const [src, tgt] = reversed ? ['$3', '$2'] : ['$2', '$3'];
+    return `(SELECT e.entry_id, ${sides(reversed)}, e.bank_id FROM tm_entries e
+       WHERE e.bank_id = ANY(${banks}) AND e.src_lang = ${src} AND e.tgt_lang = ${tgt} AND ${indexed}
+         AND e.${searched(reversed).column} ILIKE $4 ORDER BY e.entry_id DESC LIMIT $5)`;
+  };
+  const direction = (reversed: boolean) => {
+    const { tokens: column } = searched(reversed);
+    // reverse_tokens' index only holds two-way entries (the non-empty ones).
+    const indexed =
+      column && tokens.length > 0
+        ? `e.${column} @> ${tokensParam()}::text[]${column === 'reverse_tokens' ? ` AND e.reverse_tokens <> '{}'` : ''}`
+        : null;
+    // Reversed entries are few or none in most two-way banks: reading a bank's newest entries for
+    // them would read the whole bank, while the index holds only theirs (other entries' tokens
+    // there are the other language's).
+    if (!indexed || (newestFirst && !reversed)) return [perBank(reversed, indexed)];
+    return [throughIndex(reversed, indexed, true), throughIndex(reversed, indexed, false)];
   };
   const { rows } = await db.query<{ entry_id: string; source: string; target: string; bank_name: string; own: boolean }>(
     `WITH banks AS MATERIALIZED (
        SELECT bank_id, name, tow_way, system_or_individual = 1 AS own FROM tm_banks
        WHERE flag = 0 AND (user_id = $1 OR system_or_individual = 0))
-     SELECT h.entry_id, h.source, h.target, b.name AS bank_name, h.own
-     FROM (${part(true, false)} UNION ALL ${part(true, true)} UNION ALL ${part(false, false)} UNION ALL ${part(false, true)}) h
+     SELECT h.entry_id, h.source, h.target, b.name AS bank_name, b.own
+     FROM (${[...direction(false), ...direction(true)].join(' UNION ALL ')}) h
      JOIN banks b ON b.bank_id = h.bank_id
-     ORDER BY h.own DESC, h.entry_id DESC LIMIT $5`,
-    [query.userId, query.srcLang, query.tgtLang, likePattern(text), limit],
+     ORDER BY b.own DESC, h.entry_id DESC LIMIT $6 OFFSET $7`,
+    params,
   );
   return rows.map((r) => ({ entry_id: Number(r.entry_id), source: r.source, target: r.target, bank_name: r.bank_name, system: !r.own }));
 }

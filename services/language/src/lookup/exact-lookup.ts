@@ -4,6 +4,10 @@
  * previous segment. The user's own memories win over system ones at the same score; two-way
  * banks answer from the target side too (never 101: the reverse has no previous segment).
  * Each distinct text is looked up once (documents repeat headers, labels and table cells).
+ *
+ * Each text reads the hash index (migration 006) in a LATERAL subquery (OFFSET 0: not flattened): joined plainly, the
+ * planner saw no row of the reversed pair in its statistics, expected one row, and read both
+ * two-way banks whole instead (1.1 s for 200 segments at 10,000,000 entries; 2 ms now).
  */
 import type { Db } from '@mtp/platform';
 import { CONTEXT_SCORE, EXACT_SCORE } from '../matching/index';
@@ -29,14 +33,16 @@ export async function findExactMatches(
   const { rows } = await db.query<Row>(
     `SELECT u.i::text AS i, e.translated, e.prev_source, b.user_id IS NOT NULL AS own
      FROM unnest($4::text[]) WITH ORDINALITY AS u(t, i)
-     JOIN tm_entries e ON hashtextextended(e.source, 0) = hashtextextended(u.t, 0) AND e.source = u.t AND e.src_lang = $2 AND e.tgt_lang = $3
+     CROSS JOIN LATERAL (SELECT * FROM tm_entries e
+       WHERE hashtextextended(e.source, 0) = hashtextextended(u.t, 0) AND e.source = u.t AND e.src_lang = $2 AND e.tgt_lang = $3 OFFSET 0) e
      JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND (b.user_id = $1 OR b.system_or_individual = 0)
        AND ($5::int[] IS NULL OR b.bank_id = ANY($5::int[]))
      UNION ALL
      SELECT u.i::text, e.source, NULL, b.user_id IS NOT NULL
      FROM unnest($4::text[]) WITH ORDINALITY AS u(t, i)
-     JOIN tm_entries e ON hashtextextended(e.translated, 0) = hashtextextended(u.t, 0) AND e.reverse_tokens <> '{}' AND e.translated = u.t
-       AND e.src_lang = $3 AND e.tgt_lang = $2
+     CROSS JOIN LATERAL (SELECT * FROM tm_entries e
+       WHERE hashtextextended(e.translated, 0) = hashtextextended(u.t, 0) AND e.reverse_tokens <> '{}' AND e.translated = u.t
+         AND e.src_lang = $3 AND e.tgt_lang = $2 OFFSET 0) e
      JOIN tm_banks b ON b.bank_id = e.bank_id AND b.flag = 0 AND b.tow_way = 1 AND (b.user_id = $1 OR b.system_or_individual = 0)
        AND ($5::int[] IS NULL OR b.bank_id = ANY($5::int[]))`,
     [query.userId, query.srcLang, query.tgtLang, distinct, query.bankIds ? [...query.bankIds] : null],

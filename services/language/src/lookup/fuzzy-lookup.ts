@@ -1,6 +1,6 @@
 /**
- * Fuzzy translation-memory lookup on the database: the prefix index finds candidates, pg_trgm
- * similarity orders them, `rankMatches` re-scores them exactly (see ../matching/README.md).
+ * Fuzzy translation-memory lookup on the database: the prefix index finds candidates, the most
+ * tokens shared with the query picks some, `rankMatches` scores them exactly (../matching/README.md).
  *
  * - Banks searched: the user's own memories (flag 0, individual) and every system memory (or,
  *   with `siteId`, the system memories of that site and those without a site).
@@ -9,7 +9,9 @@
  *   has no usable previous segment, so it never scores 101).
  * - Candidates hold one of the query's prefix keys (`prefix-tokens.ts`) and they have a
  *   length a match can have (`lengthBounds`): none scoring >= threshold is missed. Up to
- *   `CANDIDATES` rows per direction, identical sources first, then by pg_trgm similarity.
+ *   `PRESELECT` rows per direction, identical sources first, then those sharing the most tokens.
+ *   At 10,000,000 entries a lookup fetches up to ~5,000 candidates: ordering the preselected ones
+ *   by pg_trgm similarity cost ~25 µs each (5 ms a lookup), more than scoring them all here.
  * - Scores: 100 identical, 101 identical with the same previous segment (`prevSource`); below
  *   `threshold` dropped; sorted by score, then the user's own memories before system ones, then
  *   the ranking's order (smaller edit distance, higher similarity); `limit` kept.
@@ -19,8 +21,7 @@ import { lengthBounds, matchTokens, rankMatches, type MatchCandidate } from '../
 import { INDEXED_THRESHOLD, maxEdits, segmentKeys } from './prefix-tokens';
 import { tokenRegistryOf } from './token-registry';
 
-export const CANDIDATES = 50;
-/** Rows per direction pre-ranked by shared tokens before the (costlier) trigram similarity. */
+/** Rows per direction, those sharing the most tokens with the query, scored by `rankMatches`. */
 export const PRESELECT = 200;
 
 export type TmLookupQuery = {
@@ -73,7 +74,7 @@ export async function findTmMatches(db: Db, query: TmLookupQuery): Promise<TmMat
   const threshold = query.threshold ?? 70;
   const limit = query.limit ?? 5;
   if (segment.length === 0 || limit <= 0) return [];
-  const params: unknown[] = [query.userId, query.srcLang, query.tgtLang, segment, CANDIDATES];
+  const params: unknown[] = [query.userId, query.srcLang, query.tgtLang, segment];
   let siteParam: string | null = null;
   if (query.siteId !== undefined) {
     params.push(query.siteId);
@@ -93,13 +94,14 @@ export async function findTmMatches(db: Db, query: TmLookupQuery): Promise<TmMat
   const queryKeys = `$${params.length}`;
   /**
    * One direction's candidates: those holding one of the query's prefix keys (below the indexed
-   * threshold: those sharing any token), the `PRESELECT` sharing the most of the query's tokens
-   * (cheap array checks), then ordered by pg_trgm similarity.
+   * threshold: those sharing any token), identical ones first, then the `PRESELECT` sharing the
+   * most of the query's tokens (counted in one pass over the entry's tokens: a containment check
+   * per query token cost 3.4 µs a candidate, this 2 µs).
    */
   const direction = (side: 'match' | 'reverse') => {
     const reversed = side === 'reverse';
     const [src, tgt] = reversed ? ['$3', '$2'] : ['$2', '$3'];
-    const shared = tokens.map((_, i) => `(e.tokens @> ARRAY[(${all}::text[])[${i + 1}]])::int`).join(' + ');
+    const shared = `(SELECT count(*) FROM unnest(e.tokens) AS t(token) WHERE t.token = ANY(${all}::text[]))`;
     const bankIds = `ARRAY(SELECT bank_id FROM banks${reversed ? ' WHERE tow_way = 1' : ''})`;
     // Indexed: the candidate function reads the key index (see migration 006). Below: a scan.
     const candidates = indexed
@@ -108,12 +110,10 @@ export async function findTmMatches(db: Db, query: TmLookupQuery): Promise<TmMat
                  ${reversed ? 'NULL::text' : 'e.prev_source'} AS prev_source, e.${side}_tokens AS tokens
           FROM tm_entries e WHERE e.bank_id = ANY(${bankIds}) AND e.src_lang = ${src} AND e.tgt_lang = ${tgt}
             AND e.${side}_tokens && ${all}::text[] AND e.${side}_len BETWEEN ${minLen} AND ${maxLen})`;
-    return `SELECT * FROM (
-        SELECT e.entry_id, e.bank_id, b.name AS bank_name, b.system_or_individual, e.source, e.target, e.prev_source,
+    return `SELECT e.entry_id, e.bank_id, b.name AS bank_name, b.system_or_individual, e.source, e.target, e.prev_source,
                ${reversed} AS reversed
         FROM ${candidates} e JOIN banks b ON b.bank_id = e.bank_id
-        ORDER BY ${shared} DESC LIMIT ${preselect}
-      ) c ORDER BY (c.source = $4) DESC, similarity(c.source, $4) DESC, c.system_or_individual DESC, c.entry_id LIMIT $5`;
+        ORDER BY (e.source = $4) DESC, ${shared} DESC, b.system_or_individual DESC, e.entry_id LIMIT ${preselect}`;
   };
   const { rows } = await db.query<CandidateRow & { reversed: boolean }>(
     `WITH banks AS MATERIALIZED (SELECT b.bank_id, b.name, b.system_or_individual, b.tow_way FROM tm_banks b WHERE ${banks})

@@ -11,10 +11,13 @@ export type MatchTokens = { tokens: string[]; units: number };
 /** All numbers are one token, as the scorer compares them (a different number is a penalty, not an edit). */
 export const NUMBER_TOKEN = '#';
 
+/** Printable ASCII text is its own NFKC form; the check costs a third of normalizing (imports tokenize every row). */
+const ASCII = /^[ -~\t\n\r]*$/;
+
 export function matchTokens(text: string): MatchTokens {
   // Normalized as the scorer does (NFKC, lower case, numbers as one placeholder); punctuation is
   // neither a token nor a unit, because the scorer's lengths and distances leave it out.
-  const normalized = text.normalize('NFKC').trim();
+  const normalized = (ASCII.test(text) ? text : text.normalize('NFKC')).trim();
   const tokens = new Set<string>();
   let count = 0;
   scanMatchUnits(normalized, (kind, start, end) => {

@@ -1,6 +1,6 @@
 /**
  * Imports a whole file into one bank, all or nothing: every entry is parsed and checked with the
- * bank rules (`checkEntry`) and inserted in one transaction, 1,000 rows a statement. A bad file
+ * bank rules (`checkEntry`) and written in one transaction by one COPY (entry-copy.ts). A bad file
  * (FILE_PARSE_FAILED, naming the unit/line), a workbook over its unpacking budget
  * (FILE_TOO_LARGE), a bad entry (CONTENT_INVALID, naming the entry) or going past the plan's
  * entries per bank (PLAN_LIMIT) rolls everything back.
@@ -8,23 +8,18 @@
 import { inTransaction, type Db } from '@mtp/platform';
 import { Readable } from 'node:stream';
 import { AppError, type PlanCode } from '@mtp/proto';
-import { limitingPlan, loadBank, type BankRow, type Queryable } from '../banks/banks';
+import { limitingPlan, loadBank, type BankRow } from '../banks/banks';
 import { tokenColumns, withPrefixes, type MatchColumns, type TokenColumns } from '../banks/match-columns';
 import { tokenRegistryOf } from '../lookup/token-registry';
 import { checkEntry, entryLimit, entryLimitError } from '../banks/rules';
 import type { Actor, Flag, PlanOf } from '../banks/types';
-import type { Entry } from '../formats/entry';
 import { asFileError, entryError, formatRefusal, pairRefusal } from './import-errors';
 import type { ByteSource } from '../formats/decode';
-import { readCsv } from '../formats/csv';
-import { restoreFormulaCells } from '../formats/formula-cells';
-import { readSdltm } from '../formats/sdltm-reader';
-import { readTbx } from '../formats/tbx-reader';
-import { readTmx } from '../formats/tmx-reader';
-import { readTxt } from '../formats/txt';
 import { xlsToXlsx } from '../formats/xls';
+import { EntryCopy, type CopyRow } from './entry-copy';
+import { entryChunks, toBytes } from './import-sources';
+import { pendingMergerOf } from './pending-merge';
 import { WritePipeline } from './write-pipeline';
-import { readXlsx } from '../formats/xlsx';
 
 export type ImportFormat = 'tmx' | 'sdltm' | 'csv' | 'txt' | 'xlsx' | 'tbx' | 'xls';
 
@@ -34,26 +29,28 @@ export const IMPORT_FORMATS: Record<Flag, readonly ImportFormat[]> = {
   1: ['txt', 'csv', 'xlsx', 'xls', 'tbx'],
 };
 
-/** Rows per INSERT statement. */
+/** Rows keyed (token ids registered) and written to the COPY at a time. */
 export const IMPORT_BATCH = 1000;
 /**
  * The first batch is larger: its new tokens are numbered most frequent first (token-registry.ts),
  * and a larger sample ranks a memory's common words better, which keeps lookups fast.
  */
 const FIRST_BATCH = 20_000;
-const YIELD_EVERY = 64;
 /** Batches parsed ahead of the database at most (about 1 MB each). */
 const PIPELINE_DEPTH = 8;
 
 /**
- * GIN indexes (match keys) cost most of an import. With a large pending list (fast update) new
- * rows are merged into the index in bulk instead of one by one. After a large import the pending
- * list is merged at once, so lookups do not scan it row by row.
+ * GIN indexes (match keys) cost about half of an import. Rows' keys go to the pending list (fast
+ * update), which a second connection merges into the index while the import goes on
+ * (pending-merge.ts) every MERGE_EVERY rows; the limit only keeps the importing backend from
+ * merging itself (it would stop the COPY) unless the merger falls far behind.
  */
-const IMPORT_PENDING_LIST_KB = 128 * 1024;
+const IMPORT_PENDING_LIST_KB = 512 * 1024;
 const IMPORT_WORK_MEM = '256MB';
+/** About 30 MB of pending keys: large enough to merge in bulk, small enough to keep pace. */
+const MERGE_EVERY = 50_000;
+/** Smaller imports merge once, after the commit. */
 const MERGE_PENDING_AFTER = 20_000;
-const KEY_INDEXES = ['tm_entries_match_keys', 'tm_entries_reverse_keys'];
 
 export type ImportInput = {
   flag: Flag;
@@ -78,39 +75,6 @@ export function assertImportFormat(flag: Flag, format: ImportFormat | undefined)
   }
 }
 
-async function toBytes(source: ByteSource): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of source as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}
-
-async function* entriesOf(format: ImportFormat, stream: ByteSource, srcLang: string, tgtLang: string): AsyncGenerator<Entry> {
-  switch (format) {
-    case 'tmx':
-      yield* readTmx(stream, { srcLang, tgtLang });
-      return;
-    case 'tbx':
-      yield* readTbx(stream, { srcLang, tgtLang });
-      return;
-    // Our CSV and TXT exports quote cells a spreadsheet would run ('=...): the quote goes again.
-    case 'csv':
-      yield* restoreFormulaCells(readCsv(stream, { srcLang, tgtLang }));
-      return;
-    case 'txt':
-      yield* restoreFormulaCells(readTxt(stream));
-      return;
-    case 'xlsx':
-      yield* await readXlsx(await toBytes(stream), { srcLang, tgtLang });
-      return;
-    case 'sdltm':
-      yield* readSdltm(await toBytes(stream));
-      return;
-    case 'xls':
-      // Converted before the transaction (see importEntries); reaching here is a bug.
-      throw new Error('xls must be converted to xlsx before it is read');
-  }
-}
-
 /** The import's direction: the bank's pair, or its reverse in a two-way bank. */
 function importPair(bank: BankRow, input: ImportInput): { src: string; tgt: string } {
   const src = input.srcLang || bank.src_lang;
@@ -121,45 +85,15 @@ function importPair(bank: BankRow, input: ImportInput): { src: string; tgt: stri
   return { src, tgt };
 }
 
-type Row = { source: string; translated: string; note: string; extra: string; prev: string | null; match: TokenColumns };
+type Row = CopyRow & { match: TokenColumns };
 
-/** Tokens never hold whitespace, so a space joins them for the trip through `unnest`. */
-const joinTokens = (tokens: string[]) => tokens.join(' ');
+const EMPTY_ATTRIBUTES = '{}';
 
 /** Registers the batch's new tokens (on the registry's connection, outside the import's transaction) and keys it. */
 function keyBatch(db: Db, rows: Row[]): Promise<MatchColumns[]> {
   return withPrefixes(
     tokenRegistryOf(db),
     rows.map((r) => r.match),
-  );
-}
-
-async function insertBatch(q: Queryable, bankId: number, src: string, tgt: string, rows: Row[], lookup: MatchColumns[]): Promise<void> {
-  if (rows.length === 0) return;
-  await q.query(
-    `INSERT INTO tm_entries (bank_id, source, translated, note, extra, prev_source, src_lang, tgt_lang,
-                             match_tokens, match_len, reverse_tokens, reverse_len, match_keys, reverse_keys)
-     SELECT $1, s, t, n, x::jsonb, p, $7, $8, string_to_array(mt, ' '), ml, string_to_array(rt, ' '), rl,
-            string_to_array(mk, ' ')::int8[], string_to_array(rk, ' ')::int8[]
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $9::text[], $10::int[], $11::text[], $12::int[],
-                 $13::text[], $14::text[])
-       AS u(s, t, n, x, p, mt, ml, rt, rl, mk, rk)`,
-    [
-      bankId,
-      rows.map((r) => r.source),
-      rows.map((r) => r.translated),
-      rows.map((r) => r.note),
-      rows.map((r) => r.extra),
-      rows.map((r) => r.prev),
-      src,
-      tgt,
-      lookup.map((c) => joinTokens(c.match_tokens)),
-      lookup.map((c) => c.match_len),
-      lookup.map((c) => joinTokens(c.reverse_tokens)),
-      lookup.map((c) => c.reverse_len),
-      lookup.map((c) => c.match_keys.join(' ')),
-      lookup.map((c) => c.reverse_keys.join(' ')),
-    ],
   );
 }
 
@@ -180,6 +114,7 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
   }
   // Read the plan before the transaction: it may query another service's tables.
   const plan: PlanCode | null = await limitingPlan(planOf, actor, input.systemOrIndividual === 1);
+  const merger = pendingMergerOf(db);
   const result = await inTransaction(db, async (client) => {
     const bank = await loadBank(
       client,
@@ -197,59 +132,68 @@ export async function importEntries(db: Db, actor: Actor, planOf: PlanOf, input:
     let imported = 0;
     let prev: string | null = null;
     let batch: Row[] = [];
-    // Batches are written while the next ones are parsed.
+    // Batches are written while the next ones are parsed, all of them through one COPY.
     const pipeline = new WritePipeline(PIPELINE_DEPTH);
+    const copy = EntryCopy.open(client, bank.bank_id, src, tgt);
+    let written = 0;
+    const writeBatch = async (rows: Row[], lookup: MatchColumns[]) => {
+      await copy.write(rows, lookup);
+      const before = written;
+      written += rows.length;
+      if (Math.floor(written / MERGE_EVERY) > Math.floor(before / MERGE_EVERY)) merger.poke();
+    };
     try {
-      for await (const entry of entriesOf(input.format, input.stream, src, tgt)) {
-        imported += 1;
+      for await (const entries of entryChunks(input.format, input.stream, src, tgt)) {
         // Parsing a buffered chunk never waits for I/O, so the database's answers for the write
-        // in flight would wait for the whole chunk: let them in now and then.
-        if (imported % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
-        let text;
-        try {
-          text = checkEntry({ source: entry.source, translated: entry.target, note: entry.note }, src);
-        } catch (err) {
-          throw err instanceof AppError ? entryError(err, imported, entry.source) : err;
-        }
-        // Past the plan's limit nothing is imported; stop reading at once.
-        if (bank.entry_count + imported > limit) throw entryLimitError(plan!, input.flag);
-        batch.push({
-          ...text,
-          extra: JSON.stringify(entry.attributes ?? {}),
-          // Memories keep the segment before (context for 101% matches).
-          prev: input.flag === 0 ? prev : null,
-          match: tokenColumns(text.source, text.translated, bank.tow_way === 1),
-        });
-        prev = text.source;
-        const first = batch.length === imported; // nothing written yet
-        if (batch.length >= (first ? FIRST_BATCH : IMPORT_BATCH)) {
-          const rows = batch;
-          batch = [];
-          await pipeline.push(
-            () => keyBatch(db, rows),
-            (lookup) => insertBatch(client, bank.bank_id, src, tgt, rows, lookup),
-          );
+        // in flight would wait for the whole chunk: let them in between chunks.
+        await new Promise((resolve) => setImmediate(resolve));
+        for (const entry of entries) {
+          imported += 1;
+          let text;
+          try {
+            text = checkEntry({ source: entry.source, translated: entry.target, note: entry.note }, src);
+          } catch (err) {
+            throw err instanceof AppError ? entryError(err, imported, entry.source) : err;
+          }
+          // Past the plan's limit nothing is imported; stop reading at once.
+          if (bank.entry_count + imported > limit) throw entryLimitError(plan!, input.flag);
+          batch.push({
+            ...text,
+            extra: entry.attributes ? JSON.stringify(entry.attributes) : EMPTY_ATTRIBUTES,
+            // Memories keep the segment before (context for 101% matches).
+            prev: input.flag === 0 ? prev : null,
+            match: tokenColumns(text.source, text.translated, bank.tow_way === 1),
+          });
+          prev = text.source;
+          const first = batch.length === imported; // nothing written yet
+          if (batch.length >= (first ? FIRST_BATCH : IMPORT_BATCH)) {
+            const rows = batch;
+            batch = [];
+            await pipeline.push(
+              () => keyBatch(db, rows),
+              (lookup) => writeBatch(rows, lookup),
+            );
+          }
         }
       }
+      await pipeline.push(
+        () => keyBatch(db, batch),
+        (lookup) => writeBatch(batch, lookup),
+      );
+      await pipeline.drain();
+      await copy.finish();
     } catch (err) {
-      // Let the writes in flight settle before the transaction rolls back.
+      // Let the writes in flight settle, then fail the COPY (the server keeps none of its rows)
+      // before the transaction rolls back.
       await pipeline.settle();
+      await copy.abort(err instanceof Error ? err : new Error(String(err)));
       throw asFileError(err);
     }
-    await pipeline.push(
-      () => keyBatch(db, batch),
-      (lookup) => insertBatch(client, bank.bank_id, src, tgt, batch, lookup),
-    );
-    await pipeline.drain();
     if (imported > 0) await client.query('UPDATE tm_banks SET entry_count = entry_count + $2 WHERE bank_id = $1', [bank.bank_id, imported]);
     return { imported };
   });
-  if (result.imported >= MERGE_PENDING_AFTER) {
-    // The merge sorts the pending keys in maintenance_work_mem: more of it, fewer passes.
-    await inTransaction(db, async (client) => {
-      await client.query(`SELECT set_config('maintenance_work_mem', $1, true)`, [IMPORT_WORK_MEM]);
-      for (const index of KEY_INDEXES) await client.query('SELECT gin_clean_pending_list($1::regclass)', [index]);
-    });
-  }
+  // What is still pending (the tail since the last merge, or a small import) is merged now, so
+  // lookups do not scan the pending list row by row.
+  if (result.imported >= MERGE_PENDING_AFTER) await merger.flush();
   return result;
 }
