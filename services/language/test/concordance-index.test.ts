@@ -1,6 +1,7 @@
 /**
  * Concordance through the token index (migration 008): paging in the ranking's order, a phrase
- * matched as written, the text's words matched as whole words, both sides of two-way memories,
+ * matched as written, entries with the text's words whole ranked before those where the last
+ * word is cut short, both sides of two-way memories,
  * and a text without a word (punctuation only) still answered by the bounded scan.
  */
 import { describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ describe('concordance through the token index', () => {
     expect(pages).toEqual(all);
   });
 
-  it('matches a phrase as written, its words as whole words, in any case', async () => {
+  it('ranks entries with the words whole first, then those where the last word is cut short, in any case', async () => {
     const user = await createUser();
     await memory(user, { src: 'en-us', tgt: 'ru' }, [
       ['Check the red valve.', 'Проверьте красный клапан.'],
@@ -48,9 +49,11 @@ describe('concordance through the token index', () => {
       ['Red valves leak', 'Красные клапаны текут'],
     ]);
     const find = (text: string) => findConcordance(fx.db, { userId: user.userId, srcLang: 'en-us', tgtLang: 'ru', text });
-    expect((await find('RED VALVE')).map((h) => h.source)).toEqual(['Check the red valve.']);
-    expect((await find('valve')).map((h) => h.source)).toEqual(['The valve is red', 'Check the red valve.']);
-    expect(await find('alve')).toEqual([]);
+    expect((await find('RED VALVE')).map((h) => h.source)).toEqual(['Check the red valve.', 'Red valves leak']);
+    expect((await find('valve')).map((h) => h.source)).toEqual(['The valve is red', 'Check the red valve.', 'Red valves leak']);
+    // A piece of a word: the newest entries containing it, as typed.
+    expect((await find('alve')).map((h) => h.source)).toEqual(['Red valves leak', 'The valve is red', 'Check the red valve.']);
+    expect(await find('red valve is')).toEqual([]);
   });
 
   it('answers both sides of a two-way memory, and punctuation by the bounded scan', async () => {

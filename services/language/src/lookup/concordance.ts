@@ -9,8 +9,11 @@
  * entries' match tokens (the writer's `matchTokens`: distinct normalized words, one token per
  * Han/kana character) are indexed with GIN (migration 008), so a text is looked up by its words
  * (`@>`, every word of the text) and then checked on the stored text (ILIKE, wildcards literal).
- * So the text's words match whole words of the entry ("valve" finds "the VALVE," but not
- * "valves"); a CJK text matches anywhere, since each of its characters is a token.
+ * Entries holding the text's words as whole words rank first ("valve" finds "the VALVE,");
+ * when they do not fill the page, those where the text's last word is cut short follow ("valve"
+ * then finds "valves", "forty two green apple" finds "... apples"): the other words through the
+ * index, a one-word text by the bounded scan below. A CJK text matches anywhere in one step,
+ * since each of its characters is a token.
  * How to read is chosen from PostgreSQL's statistics of the tokens (`token-frequency.ts`):
  * common words read each bank's newest entries until the page is full, rare ones the index.
  *
@@ -32,6 +35,8 @@ export const SCAN_WINDOW = 5_000;
  */
 export const DENSE_SHARE = 0.002;
 
+const ENDS_IN_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
+
 export type ConcordanceQuery = {
   userId: number;
   srcLang: string;
@@ -51,8 +56,23 @@ export async function findConcordance(db: Db, query: ConcordanceQuery): Promise<
   const limit = query.limit ?? 20;
   const offset = Math.max(0, Math.floor(query.offset ?? 0));
   if (text.length === 0 || limit <= 0) return [];
-  const { tokens } = matchTokens(text);
-  const params: unknown[] = [query.userId, query.srcLang, query.tgtLang, likePattern(text), offset + limit, limit, offset];
+  const end = offset + limit;
+  // Entries holding every word of the text as a whole word rank first.
+  const whole = await searchConcordance(db, query, text, matchTokens(text).tokens, end);
+  // A Han or kana character is a token by itself: a text ending in one cannot be cut short.
+  if (whole.length >= end || ENDS_IN_CJK.test(text)) return whole.slice(offset, end);
+  // Then those where the last word is cut short, as typed or selected ("apple" in "apples"):
+  // the other words whole (through the index), the text anywhere; a text of one word reads
+  // the newest entries of each bank (SCAN_WINDOW), like a side without tokens.
+  const lead = matchTokens(text.replace(/\S+$/u, '')).tokens;
+  const seen = new Set(whole.map((h) => h.entry_id));
+  const partial = (await searchConcordance(db, query, text, lead, end + whole.length)).filter((h) => !seen.has(h.entry_id));
+  return [...whole, ...partial].slice(offset, end);
+}
+
+/** The first `end` entries of the ranking whose searched side holds `tokens` and contains `text`. */
+async function searchConcordance(db: Db, query: ConcordanceQuery, text: string, tokens: string[], end: number): Promise<ConcordanceHit[]> {
+  const params: unknown[] = [query.userId, query.srcLang, query.tgtLang, likePattern(text), end, end, 0];
   // Forward entries are searched on `source` for the source side; reversed (two-way) ones on
   // `translated`. Each column's tokens: forward sources and two-way translations have them.
   const sourceSide = query.side !== 'target';

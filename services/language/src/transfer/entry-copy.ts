@@ -8,7 +8,7 @@
  * All or nothing: `abort` fails the COPY (the server discards every row of the statement) and
  * the caller's transaction rolls back; nothing is visible to anyone before the commit.
  */
-import type { PoolClient } from 'pg';
+import type { inTransaction } from '@mtp/platform';
 import { from as copyFrom } from 'pg-copy-streams';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
@@ -47,6 +47,9 @@ function textArray(items: readonly string[]): string {
 
 const intArray = (items: readonly number[]) => `{${items.join(',')}}`;
 
+/** The client of the import's transaction. */
+type TransactionClient = Parameters<Parameters<typeof inTransaction>[1]>[0];
+
 export class EntryCopy {
   private readonly done: Promise<void>;
 
@@ -60,7 +63,7 @@ export class EntryCopy {
     this.done.catch(() => {});
   }
 
-  static open(client: PoolClient, bankId: number, src: string, tgt: string): EntryCopy {
+  static open(client: TransactionClient, bankId: number, src: string, tgt: string): EntryCopy {
     const stream = client.query(copyFrom(`COPY tm_entries (${COLUMNS}) FROM STDIN`));
     return new EntryCopy(stream, `${bankId}\t`, `\t${field(src)}\t${field(tgt)}\t`);
   }
