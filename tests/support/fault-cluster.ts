@@ -205,7 +205,9 @@ export async function batchOutcome(client: ClusterClient, db: Db, batch: Batch, 
     ]);
     if (ended.status === 'done') {
       expect(ended.translated).toBe(text.translated);
-      expect(rows[0]!.results_received).toBe(1);
+      // Delivery is at least once: a result whose ack was lost in a broker restart comes again,
+      // and must change nothing (the caller checks the ledger: charged once).
+      expect(rows[0]!.results_received).toBeGreaterThanOrEqual(1);
       charged += text.text.length;
     } else {
       expect(ended.message).toBeTruthy();
