@@ -9,7 +9,7 @@
  * Index entries carry no visibility: merging the keys of a transaction that later rolls back is
  * safe (its rows are dead, and vacuum removes their keys as for any deleted row).
  */
-import { sidePool, type Db } from '@mtp/platform';
+import { inTransaction, sidePool, type Db } from '@mtp/platform';
 
 /** The GIN indexes of entries: prefix keys (fuzzy lookups, 006) and match tokens (concordance, 008). */
 export const GIN_INDEXES = ['tm_entries_match_keys', 'tm_entries_reverse_keys', 'tm_entries_match_tokens', 'tm_entries_reverse_tokens'];
@@ -18,18 +18,10 @@ const MERGE_WORK_MEM = '256MB';
 
 /** Merges every GIN index's pending list now, in one transaction on `db`. */
 export async function mergePendingKeys(db: Db): Promise<void> {
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(db, async (client) => {
     await client.query(`SELECT set_config('maintenance_work_mem', $1, true)`, [MERGE_WORK_MEM]);
     for (const index of GIN_INDEXES) await client.query('SELECT gin_clean_pending_list($1::regclass)', [index]);
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** One merger (one side connection) per pool: merges of the same index wait for each other anyway. */
