@@ -168,4 +168,44 @@ describe('translateBatch', () => {
     expect(await refusal(res)).toBe('CHARS_NOT_ENOUGH');
     expect(await left(userId)).toBe(5);
   });
+
+  it('charges batches answered wholly from memories once each, concurrent ones under shared rows, and refuses what the balance cannot pay', async () => {
+    const { token, userId } = await gw.registeredUser('batch-memory@example.com');
+    await grantPlan(gw.db, { userId, sku: 'standard-m' });
+    const sentences = Array.from({ length: 8 }, (_, i) => `stored sentence number ${i}`);
+    await bankWith(
+      token,
+      0,
+      sentences.map((source, i) => ({ source, translated: `存储句子 ${i}` })),
+    );
+    const before = await left(userId);
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      translateBatch(
+        gw.translation.text,
+        { userId },
+        { texts: [sentences[i % 8]!, ' '], src_lang: 'en-us', tgt_lang: 'zh-cn' },
+        { via: 'api' },
+      ),
+    );
+    const answers = await Promise.all(calls);
+    answers.forEach((a, i) => {
+      expect(a.translations[0]).toMatchObject({ translated: `存储句子 ${i % 8}`, tm_score: 100 });
+      expect(a.translations[1]).toMatchObject({ translated: ' ', chars: 0 });
+    });
+    const charged = answers.reduce((n, a) => n + a.chars, 0);
+    expect(await left(userId)).toBe(before - charged);
+    const rows = await reservationsOf(userId);
+    expect(rows.every((r) => r.state === 'settled' && r.task_id.startsWith('sync:en-us_zh-cn:api:'))).toBe(true);
+    expect(rows.reduce((n, r) => n + Number(r.chars_charged), 0)).toBe(charged);
+    // One ledger row per batch of concurrent calls, not one per call.
+    expect(rows.length).toBeLessThan(calls.length / 2);
+
+    // Not enough left: refused after the (free) lookups, nothing charged.
+    const { reserve } = await import('@mtp/billing');
+    await reserve(gw.db, { userId, taskId: `spend-memory-${userId}`, chars: (await left(userId)) - 3 });
+    expect(
+      await refusal(translateBatch(gw.translation.text, { userId }, { texts: [sentences[0]!], src_lang: 'en-us', tgt_lang: 'zh-cn' })),
+    ).toBe('CHARS_NOT_ENOUGH');
+    expect(await left(userId)).toBe(3);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Browser hardening on every answer (@fastify/helmet): a Content-Security-Policy the built web
+ * Browser hardening on every answer (helmet): a Content-Security-Policy the built web
  * app runs under, no framing by other origins (frame-ancestors + X-Frame-Options), nosniff,
  * Referrer-Policy no-referrer. On top of helmet:
  * - API answers and every answer that is not a page (logos, document downloads, exports: bytes
@@ -9,7 +9,7 @@
  * - API answers are `Cache-Control: no-store` (they are personal or change), except public
  *   ones that chose their own caching (the logos).
  */
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from './auth';
@@ -64,13 +64,16 @@ function isApi(request: FastifyRequest): boolean {
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
   const frameAncestors = opts.frameAncestors ?? [];
-  await app.register(helmet, {
+  // helmet's middleware, built once: @fastify/helmet built it (parsing the policy) for every
+  // request, a tenth of a public-API call's time.
+  const harden = helmet({
     // No upgrade-insecure-requests: a single machine on a LAN is served over plain http.
     contentSecurityPolicy: { useDefaults: false, directives: appDirectives(frameAncestors) },
     // X-Frame-Options cannot name origins: with allowed framers, frame-ancestors alone decides.
     frameguard: frameAncestors.length > 0 ? false : { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
+  app.addHook('onRequest', (request, reply, done) => harden(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
 
   app.addHook('onSend', async (request, reply, payload) => {
     const servesPage = request.routeOptions.config?.servesPage === true;

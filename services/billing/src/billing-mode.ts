@@ -8,7 +8,7 @@ import type { Queryable } from './grants';
 import { UNLIMITED_SKU } from './periods';
 
 export async function billingEnabled(q: Queryable): Promise<boolean> {
-  const { rows } = await q.query<{ enabled: boolean }>('SELECT enabled FROM billing_settings');
+  const { rows } = await q.query<{ enabled: boolean }>({ name: 'billing-enabled', text: 'SELECT enabled FROM billing_settings' });
   return rows[0]?.enabled ?? true;
 }
 

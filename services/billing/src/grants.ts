@@ -103,10 +103,12 @@ export async function ensureFreeGrant(q: Queryable, owner: Owner, now: Date): Pr
 /** The owner's live grants, optionally locked (always in grant_id order: one lock order everywhere). */
 export async function liveGrants(q: Queryable, owner: Owner, now: Date, lock = false): Promise<Grant[]> {
   const { column, value } = ownerColumn(owner);
-  const { rows } = await q.query<GrantRow>(
-    `SELECT ${GRANT_COLUMNS} FROM quota_grants WHERE ${liveWhere(column, '$1', '$2')} ORDER BY grant_id${lock ? ' FOR UPDATE' : ''}`,
-    [value, now],
-  );
+  // Named (prepared once per connection): every reservation runs it.
+  const { rows } = await q.query<GrantRow>({
+    name: `live-grants-${column}${lock ? '-locked' : ''}`,
+    text: `SELECT ${GRANT_COLUMNS} FROM quota_grants WHERE ${liveWhere(column, '$1', '$2')} ORDER BY grant_id${lock ? ' FOR UPDATE' : ''}`,
+    values: [value, now],
+  });
   return rows.map(toGrant);
 }
 

@@ -17,6 +17,8 @@ export {
 } from './reservations';
 export { remaining, remainingAnonymous, remainingForApi, usageForApi } from './remaining';
 export { listOpenReservations } from './open-reservations';
+export { reserveMany, settleMany, type BatchReserved } from './reservation-batches';
+export { chargeMany, type ChargeArgs } from './charge-batches';
 export { clientKeyFromIp } from './owner';
 export { ANONYMOUS_MONTHLY_CHARS, FREE_MONTHLY_CHARS } from './periods';
 export type { Part, SpendVia } from './consumption';

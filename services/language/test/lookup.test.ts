@@ -181,6 +181,42 @@ describe('fuzzy TM lookup', () => {
     expect(await port.exactMatches(other.userId, 'en-us', 'zh-cn', ['Close it.'])).toEqual([null]);
   });
 
+  it('answers concurrent callers in shared queries, each in its own context, with its own memories and banks', async () => {
+    const [ann, ben] = [await createUser(), await createUser()];
+    const annBank = await bankWith(ann, 0, en_zh, [
+      { source: 'Save the draft.', translated: '保存草稿。', prev_source: 'Edit the text.' },
+      { source: 'Print it.', translated: '打印。' },
+    ]);
+    const annOther = await bankWith(ann, 0, en_zh, [{ source: 'Print it.', translated: '打印出来。' }]);
+    await bankWith(ben, 0, en_zh, [{ source: 'Save the draft.', translated: '本的草稿。' }]);
+    await bankWith(ben, 0, { src: 'en-us', tgt: 'ja' }, [{ source: 'Save the draft.', translated: '下書きを保存。' }]);
+    const port = createTmPort(db);
+    const asked = [
+      () => port.exactMatches(ann.userId, 'en-us', 'zh-cn', ['Edit the text.', 'Save the draft.']),
+      () => port.exactMatches(ann.userId, 'en-us', 'zh-cn', ['Save the draft.', 'Print it.'], [annBank.bankId]),
+      () => port.exactMatches(ann.userId, 'en-us', 'zh-cn', ['Print it.'], [annOther.bankId]),
+      () => port.exactMatches(ben.userId, 'en-us', 'zh-cn', ['Edit the text.', 'Save the draft.']),
+      () => port.exactMatches(ben.userId, 'en-us', 'ja', ['Save the draft.', 'Print it.']),
+      () => port.exactMatches(ben.userId, 'en-us', 'zh-cn', []),
+    ];
+    // All at once (one batch), then one by one: the same answers.
+    const together = await Promise.all(asked.map((ask) => ask()));
+    const alone = [];
+    for (const ask of asked) alone.push(await ask());
+    expect(together).toEqual(alone);
+    expect(together).toEqual([
+      [null, { translated: '保存草稿。', score: 101 }],
+      [
+        { translated: '保存草稿。', score: 100 },
+        { translated: '打印。', score: 100 },
+      ],
+      [{ translated: '打印出来。', score: 100 }],
+      [null, { translated: '本的草稿。', score: 100 }],
+      [{ translated: '下書きを保存。', score: 100 }, null],
+      [],
+    ]);
+  });
+
   it('searches two-way memories in reverse, one-way ones never', async () => {
     const user = await createUser();
     await bankWith(user, 0, { ...en_zh, twoWay: true }, [{ source: 'Open the file', translated: '打开文件' }]);

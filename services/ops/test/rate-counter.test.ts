@@ -28,6 +28,22 @@ describe('rate counter', () => {
     expect((await a.read('login:acct:other')).hits).toBe(0);
   });
 
+  it('numbers the hits of each key in a batch of many keys, restarting an ended window at the batch', async () => {
+    const counter = new RateCounter(tdb.db);
+    await counter.hit('mixed:ended', 150);
+    await counter.hit('mixed:ended', 150);
+    await sleep(250);
+    // One tick's calls go in one batch: three keys, one of them with its window just ended.
+    const calls = Array.from({ length: 30 }, (_, i) => ['mixed:a', 'mixed:b', 'mixed:ended'][i % 3]!);
+    const hits = await Promise.all(calls.map((key) => counter.hit(key, key === 'mixed:ended' ? 150 : 60_000)));
+    for (const key of ['mixed:a', 'mixed:b', 'mixed:ended']) {
+      const counts = hits.filter((_, i) => calls[i] === key).map((h) => h.hits);
+      expect(counts).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    }
+    expect((await counter.read('mixed:a')).hits).toBe(10);
+    expect((await counter.read('mixed:ended')).hits).toBe(10);
+  });
+
   it('starts a new window when the old one has ended, and sweeps ended windows', async () => {
     const counter = new RateCounter(tdb.db);
     await counter.hit('short', 200);

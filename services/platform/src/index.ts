@@ -10,3 +10,4 @@ export * from './logging';
 export * from './request-context';
 export * from './csv-cells';
 export * from './xml-escape';
+export * from './batching';

@@ -18,6 +18,8 @@ import type { DeviceRegistry } from '@mtp/ops';
 import type { MtPort, MtResult, PairRoute } from './ports';
 
 const PIVOT: LanguageCode = 'en-us';
+/** How long the pool's loaded pairs are reused (`available`). */
+const AVAILABLE_FOR_MS = 250;
 
 /**
  * `dedicated`: an enterprise's own pool, where no responder means its devices are offline (the
@@ -34,12 +36,21 @@ export class BusMtClient implements MtPort {
     private readonly mode: PoolMode = {},
   ) {}
 
-  /** Model versions of every pair an online device of the pool has loaded. */
+  private known: { at: number; pairs: Map<string, string> } | null = null;
+
+  /**
+   * Model versions of every pair an online device of the pool has loaded. Remembered for
+   * AVAILABLE_FOR_MS: every text call asks (a copy of every device's record each time, at a
+   * thousand calls a second), while devices report every few seconds.
+   */
   private available(): Map<string, string> {
+    const now = Date.now();
+    if (this.known && now - this.known.at < AVAILABLE_FOR_MS) return this.known.pairs;
     const pairs = new Map<string, string>();
     for (const device of this.devices.list({ pool: this.pool, online: this.mode.waiting ? undefined : true })) {
       for (const pair of device.loaded_pairs) pairs.set(pair, device.model_versions?.[pair] ?? '');
     }
+    this.known = { at: now, pairs };
     return pairs;
   }
 

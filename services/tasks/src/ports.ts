@@ -29,6 +29,12 @@ export type Payer = { userId: number; via?: 'api' } | { anonymousKey: string };
 export interface QuotaPort {
   /** Takes `chars` for `taskId`, or throws AppError('CHARS_NOT_ENOUGH'). */
   reserve(payer: Payer, taskId: string, chars: number): Promise<void>;
+  /**
+   * Charges `chars` for work already done (a text answered from memories alone), or throws
+   * AppError('CHARS_NOT_ENOUGH') having charged nothing. The ledger names the charge `idPrefix`
+   * and a UUID, and may charge the concurrent requests of one payer under one id.
+   */
+  charge(payer: Payer, idPrefix: string, chars: number): Promise<void>;
   settle(taskId: string, actualChars: number): Promise<void>;
   refund(taskId: string): Promise<void>;
   /** Ids starting with `prefix` still reserved after `olderThanMs` (what a failed refund left open). */

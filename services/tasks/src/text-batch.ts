@@ -1,7 +1,10 @@
 /**
  * `translateBatch`: many segments of one pair in one call (the public APIs: native `open/translate`,
- * DeepL's `text` array, LibreTranslate's `q` array). One reservation for the whole batch, settled
- * when every segment is translated and refunded on any failure, so a failed call costs nothing.
+ * DeepL's `text` array, LibreTranslate's `q` array). The memories and termbases are looked up
+ * first (free). When memories answer every segment, the call is charged once its answer is ready
+ * (`quota.charge`: nothing held meanwhile, and concurrent calls share the ledger's rows). Otherwise
+ * one reservation for the whole batch, settled when every segment is translated and refunded on
+ * any failure, so a failed call costs nothing.
  * Each segment takes `translateText`'s path (segment-translation.ts): a TM exact (or, after the
  * segment before it in the batch, context) match, else MT with its termbase terms, else the cache
  * or MT; the memories and termbases are looked up once for the batch. `auto` is detected once on
@@ -100,6 +103,16 @@ async function translateAll(deps: TextTranslationDeps, pair: SegmentPair, texts:
   return out as SegmentTranslation[];
 }
 
+/** A refusal (an AppError) as it is; anything else as TRANSLATION_FAILED, its cause kept for the log. */
+async function failsAsTranslation<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('TRANSLATION_FAILED', undefined, { cause: err });
+  }
+}
+
 export async function translateBatch(
   shared: TextTranslationDeps,
   payer: Payer,
@@ -127,27 +140,35 @@ export async function translateBatch(
   const segmentChars = texts.map(charsOf);
   const chars = segmentChars.reduce((a, b) => a + b, 0);
   // The pair and the kind ride in the id so the statistics can tell them (daily-facts.ts).
-  const taskId = `${SYNC_RESERVATION_PREFIX}${src}_${tgt}:${opts.via ? `${opts.via}:` : ''}${randomUUID()}`;
+  const idPrefix = `${SYNC_RESERVATION_PREFIX}${src}_${tgt}:${opts.via ? `${opts.via}:` : ''}`;
   const ledgerPayer: Payer = opts.via && 'userId' in payer ? { userId: payer.userId, via: opts.via } : payer;
+  const answer = (answers: SegmentTranslation[]): BatchResult => ({
+    translations: answers.map((a, i) => ({
+      translated: a.translated,
+      chars: segmentChars[i]!,
+      engine: a.engine,
+      ...(a.tm_score !== undefined ? { tm_score: a.tm_score } : {}),
+    })),
+    src_lang: src,
+    tgt_lang: tgt,
+    chars,
+  });
+  // The lookups cost the caller nothing: made first, they tell whether any work is left to pay for.
+  const found = await failsAsTranslation(lookUp(tm, userId, pair, texts, banks));
+  if (texts.every((t, i) => t.trim().length === 0 || found.exact[i])) {
+    // Memories answer it all: nothing to hold characters for; charged once the answer is ready.
+    const answers = await failsAsTranslation(translateAll(deps, pair, texts, found));
+    await failsAsTranslation(deps.quota.charge(ledgerPayer, idPrefix, chars));
+    return answer(answers);
+  }
+  const taskId = `${idPrefix}${randomUUID()}`;
   await deps.quota.reserve(ledgerPayer, taskId, chars);
   try {
-    const found = await lookUp(tm, userId, pair, texts, banks);
     const answers = await translateAll(deps, pair, texts, found);
     await deps.quota.settle(taskId, chars);
-    return {
-      translations: answers.map((a, i) => ({
-        translated: a.translated,
-        chars: segmentChars[i]!,
-        engine: a.engine,
-        ...(a.tm_score !== undefined ? { tm_score: a.tm_score } : {}),
-      })),
-      src_lang: src,
-      tgt_lang: tgt,
-      chars,
-    };
+    return answer(answers);
   } catch (err) {
     await deps.quota.refund(taskId).catch((e) => deps.log?.(`text: refunding ${taskId} failed (the sweeper retries): ${e}`));
-    if (err instanceof AppError) throw err;
-    throw new AppError('TRANSLATION_FAILED', undefined, { cause: err });
+    return failsAsTranslation(Promise.reject(err));
   }
 }

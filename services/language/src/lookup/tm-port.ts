@@ -6,7 +6,7 @@
 import type { Db } from '@mtp/platform';
 import { findTmMatches } from './fuzzy-lookup';
 import { findTermsInEach, type FoundTerm } from './term-lookup';
-import { findExactMatches } from './exact-lookup';
+import { batchedExactMatches } from './exact-lookup';
 import { usableBankIds } from '../banks/usable-banks';
 
 export type TmExact = { translated: string; score: number };
@@ -30,6 +30,8 @@ export type LanguageTmPort = {
 };
 
 export function createTmPort(db: Db): LanguageTmPort {
+  // Concurrent requests' exact lookups share a query (exact-lookup.ts).
+  const exactMatches = batchedExactMatches(db);
   const termsOfEach: LanguageTmPort['termsOfEach'] = async (userId, src, tgt, texts, bankIds) => {
     const found = await findTermsInEach(db, { userId, srcLang: src, tgtLang: tgt, texts, bankIds });
     return found.map((terms) => terms.map(asTmTerm));
@@ -48,7 +50,7 @@ export function createTmPort(db: Db): LanguageTmPort {
       return best ? { translated: best.target, score: best.score } : null;
     },
     exactMatches(userId, src, tgt, segments, bankIds) {
-      return findExactMatches(db, { userId, srcLang: src, tgtLang: tgt, segments, bankIds });
+      return exactMatches({ userId, srcLang: src, tgtLang: tgt, segments, bankIds });
     },
     usableBanks(userId, flag, bankIds) {
       return usableBankIds(db, { userId, flag, bankIds });
