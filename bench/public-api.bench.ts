@@ -13,7 +13,7 @@
  *  - `GET /healthz` and `open/langid` first, as yardsticks: the bare HTTP path (one SELECT 1), and
  *    the token check + frequency limit without any charge (so the TM figure can be split);
  *  - (a) TM hits: 200 memory sentences in turn, one key; then the same spread over the keys of
- *    10 owners (each reservation locks its owner's grants: this shows what one owner's lock costs);
+ *    10 owners (the ledger and the lookups batch per owner: this shows what many owners cost);
  *  - (a) once more with every SQL statement timed (support/sql-timing.ts) and the pool's waiting
  *    queue sampled: where a TM hit's time goes (the token check, the frequency counter, the
  *    ledger's reserve and settle, the TM lookup). Not the figure of (a): timing costs a little;
@@ -127,7 +127,7 @@ try {
     return token as string;
   };
   const token = await apiUser(0);
-  // For the spread phase: the ledger locks one owner's grants per reservation.
+  // For the spread phase: the ledger's batches lock every owner's grants, the lookups go per owner.
   const owners = [token];
   for (let n = 1; n < OWNERS; n++) owners.push(await apiUser(n));
 

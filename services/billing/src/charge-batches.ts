@@ -16,8 +16,8 @@ import { AppError } from '@mtp/proto';
 import { randomUUID } from 'node:crypto';
 import { allocate, orderForUse, type Part, type SpendVia } from './consumption';
 import { billingEnabled } from './billing-mode';
-import { ownerOf, ownerParams, type Owner } from './owner';
-import { lockedGrants, ownerKey, writeParts } from './reservation-batches';
+import { ownerKey, ownerOf, ownerParams, type Owner } from './owner';
+import { lockedGrantsOfMany, writeParts } from './reservation-batches';
 
 export type ChargeArgs = {
   userId: number | null;
@@ -54,11 +54,16 @@ export async function chargeMany(db: Db, items: ChargeArgs[]): Promise<Outcome<v
     const byOwner = new Map<string, typeof valid>();
     for (const v of valid) byOwner.set(ownerKey(v.owner), [...(byOwner.get(ownerKey(v.owner)) ?? []), v]);
     const groups = new Map<string, Group>();
-    // One lock order everywhere: owners by key, each owner's grants by grant_id.
-    for (const key of [...byOwner.keys()].sort()) {
-      const members = byOwner.get(key)!;
-      const live = await lockedGrants(client, members[0]!.owner, now, billingOff);
-      for (const { args, owner, index } of members) {
+    const keys = [...byOwner.keys()];
+    const lives = await lockedGrantsOfMany(
+      client,
+      keys.map((key) => byOwner.get(key)![0]!.owner),
+      now,
+      billingOff,
+    );
+    for (const [n, key] of keys.entries()) {
+      const live = lives[n]!;
+      for (const { args, owner, index } of byOwner.get(key)!) {
         try {
           const parts = allocate(orderForUse(live, args.via).usable, args.chars);
           for (const p of parts) live.find((g) => g.grantId === p.grantId)!.charsUsed += p.chars;

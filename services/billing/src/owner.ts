@@ -24,6 +24,9 @@ export function ownerParams(owner: Owner): [number | null, string | null] {
   return owner.kind === 'user' ? [owner.userId, null] : [null, owner.clientKey];
 }
 
+/** A key that tells owners apart (a map key). */
+export const ownerKey = (o: Owner): string => (o.kind === 'user' ? `u${o.userId}` : `a${o.clientKey}`);
+
 /** The owner's column (a fixed name, safe to put in SQL) and its value. */
 export function ownerColumn(owner: Owner): { column: 'user_id' | 'anon_key'; value: number | string } {
   return owner.kind === 'user' ? { column: 'user_id', value: owner.userId } : { column: 'anon_key', value: owner.clientKey };

@@ -4,8 +4,8 @@
  * call (each holding the owner's grant lock) was the ceiling (README "Reservations in batches").
  *
  * `reserveMany` does what `reserve` does for each item, in the item order, inside one transaction:
- * claims every task id in one insert, locks each owner's live grants (owners in one fixed order,
- * grants in grant_id order, as everywhere), allocates item by item against what the items before
+ * claims every task id in one insert, locks every owner's live grants in one statement (in
+ * grant_id order, as everywhere), allocates item by item against what the items before
  * it took, and writes every part, grant and ledger row in one statement. An item that does not
  * fit answers 41005 with nothing taken, and the rest go on. Anything unusual (a task id already
  * claimed, or twice in the batch, or a batch that fails) takes `reserve`'s own path item by item,
@@ -13,16 +13,14 @@
  */
 import { inTransaction, type Db, type Outcome } from '@mtp/platform';
 import { allocate, orderForUse, type Part } from './consumption';
-import { ensureFreeGrant, ensureUnlimitedGrant, liveGrants, type Grant, type Queryable } from './grants';
-import { ownerOf, ownerParams, type Owner } from './owner';
+import { ensureFreeGrant, ensureUnlimitedGrant, liveGrantsOfMany, type Grant, type Queryable } from './grants';
+import { ownerKey, ownerOf, ownerParams, type Owner } from './owner';
 import { reserve, settle, type ReserveArgs, type SettleArgs } from './reservations';
 
 /** The outcome of a reservation in a batch: its parts, or the error `reserve` would throw. */
 export type BatchReserved = { taskId: string; parts: Part[] };
 
 type Claimed = { args: ReserveArgs; owner: Owner; index: number };
-
-export const ownerKey = (o: Owner) => (o.kind === 'user' ? `u${String(o.userId).padStart(20, '0')}` : `a${o.clientKey}`);
 
 /** Reserves each item as `reserve` would; one outcome per item, in order. */
 export async function reserveMany(db: Db, items: ReserveArgs[]): Promise<Outcome<BatchReserved>[]> {
@@ -95,10 +93,15 @@ async function reserveTogether(db: Db, batch: Claimed[]): Promise<(Outcome<Batch
     });
     const taken: { taskId: string; parts: Part[] }[] = [];
     const refused: string[] = [];
-    // One lock order across batches and single reservations: owners by key, grants by grant_id.
-    for (const key of [...owners.keys()].sort()) {
-      const { owner, items } = owners.get(key)!;
-      const live = await lockedGrants(client, owner, now, billingOff);
+    const groups = [...owners.values()];
+    const lives = await lockedGrantsOfMany(
+      client,
+      groups.map((g) => g.owner),
+      now,
+      billingOff,
+    );
+    for (const [n, { items }] of groups.entries()) {
+      const live = lives[n]!;
       for (const i of items) {
         const args = batch[i]!.args;
         try {
@@ -118,13 +121,23 @@ async function reserveTogether(db: Db, batch: Claimed[]): Promise<(Outcome<Batch
   });
 }
 
-/** The owner's live grants, locked, made as `reserve` makes them (the unlimited or the free allowance). */
-export async function lockedGrants(client: Queryable, owner: Owner, now: Date, billingOff: boolean): Promise<Grant[]> {
-  if (owner.kind === 'user' && billingOff) await ensureUnlimitedGrant(client, owner, now);
-  const live = await liveGrants(client, owner, now, true);
-  if (live.some((g) => g.kind === 'plan')) return live;
-  await ensureFreeGrant(client, owner, now);
-  return liveGrants(client, owner, now, true);
+/**
+ * The owners' live grants, locked (all in one statement, in grant_id order: the one lock order,
+ * as `reserve` takes one owner's), made as `reserve` makes them (the unlimited or the free allowance).
+ */
+export async function lockedGrantsOfMany(client: Queryable, owners: Owner[], now: Date, billingOff: boolean): Promise<Grant[][]> {
+  if (billingOff) for (const owner of owners) if (owner.kind === 'user') await ensureUnlimitedGrant(client, owner, now);
+  const lives = await liveGrantsOfMany(client, owners, now);
+  const planless = owners.flatMap((owner, n) => (lives[n]!.some((g) => g.kind === 'plan') ? [] : [n]));
+  if (planless.length === 0) return lives;
+  for (const n of planless) await ensureFreeGrant(client, owners[n]!, now);
+  const made = await liveGrantsOfMany(
+    client,
+    planless.map((n) => owners[n]!),
+    now,
+  );
+  planless.forEach((n, k) => (lives[n] = made[k]!));
+  return lives;
 }
 
 /** Every item's parts, the grants' use and the ledger's rows, in one statement (as `reserve` writes one item's). */

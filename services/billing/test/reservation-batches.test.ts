@@ -174,14 +174,14 @@ describe('chargeMany', () => {
     expect((await remaining(fx.db, b)).total_left).toBe(bPlainBefore);
     expect((await remainingAnonymous(fx.db, 'ip4:192.0.2.44')).total_left).toBe(99_700);
     const { rows } = await fx.db.query<{ task_id: string; chars_charged: string; state: string }>(
-      `SELECT task_id, chars_charged, state FROM quota_reservations WHERE user_id = ANY($1::int[]) OR anon_key = 'ip4:192.0.2.44' ORDER BY task_id`,
+      `SELECT task_id, chars_charged, state FROM quota_reservations WHERE user_id = ANY($1::int[]) OR anon_key = 'ip4:192.0.2.44' ORDER BY chars_charged`,
       [[a, b]],
     );
     expect(rows.map((r) => [r.task_id.replace(/[0-9a-f-]{36}$/, '<uuid>'), Number(r.chars_charged), r.state])).toEqual([
-      ['sync:en-us_ja:<uuid>', 5_000, 'settled'],
-      ['sync:en-us_zh-cn:<uuid>', 90_000, 'settled'],
       ['sync:en-us_zh-cn:<uuid>', 300, 'settled'],
       ['sync:en-us_zh-cn:api:<uuid>', 3_000, 'settled'],
+      ['sync:en-us_ja:<uuid>', 5_000, 'settled'],
+      ['sync:en-us_zh-cn:<uuid>', 90_000, 'settled'],
     ]);
     expect(await fx.ledgerMismatches()).toEqual([]);
     expect(await fx.reservationMismatches()).toEqual([]);
