@@ -18,6 +18,7 @@ import { allocate, orderForUse, type Part, type SpendVia } from './consumption';
 import { billingEnabled } from './billing-mode';
 import { ownerKey, ownerOf, ownerParams, type Owner } from './owner';
 import { lockedGrantsOfMany, writeParts } from './reservation-batches';
+import { checkChars } from './reservations';
 
 export type ChargeArgs = {
   userId: number | null;
@@ -39,7 +40,7 @@ export async function chargeMany(db: Db, items: ChargeArgs[]): Promise<Outcome<v
   const valid: { args: ChargeArgs; owner: Owner; index: number }[] = [];
   items.forEach((args, index) => {
     try {
-      if (!Number.isSafeInteger(args.chars) || args.chars < 1) throw new AppError('INVALID_PARAMS', 'chars');
+      checkChars(args.chars, 'chars', 1);
       if (typeof args.idPrefix !== 'string' || args.idPrefix.length === 0 || args.idPrefix.length > MAX_PREFIX)
         throw new AppError('INVALID_PARAMS', 'idPrefix');
       valid.push({ args, owner: ownerOf(args.userId, args.clientKey), index });

@@ -15,7 +15,7 @@ import { inTransaction, type Db, type Outcome } from '@mtp/platform';
 import { allocate, orderForUse, type Part } from './consumption';
 import { ensureFreeGrant, ensureUnlimitedGrant, liveGrantsOfMany, type Grant, type Queryable } from './grants';
 import { ownerKey, ownerOf, ownerParams, type Owner } from './owner';
-import { reserve, settle, type ReserveArgs, type SettleArgs } from './reservations';
+import { checkChars, checkTaskId, reserve, settle, type ReserveArgs, type SettleArgs } from './reservations';
 
 /** The outcome of a reservation in a batch: its parts, or the error `reserve` would throw. */
 export type BatchReserved = { taskId: string; parts: Part[] };
@@ -32,7 +32,7 @@ export async function reserveMany(db: Db, items: ReserveArgs[]): Promise<Outcome
     try {
       const owner = ownerOf(args.userId, args.clientKey);
       // Invalid ids and amounts get reserve's own refusal below; repeats go one by one after the batch.
-      if (seen.has(args.taskId) || !validItem(args)) alone.push(index);
+      if (seen.has(args.taskId) || !passes(() => (checkTaskId(args.taskId), checkChars(args.chars, 'chars', 1)))) alone.push(index);
       else {
         seen.add(args.taskId);
         batch.push({ args, owner, index });
@@ -62,8 +62,15 @@ export async function reserveMany(db: Db, items: ReserveArgs[]): Promise<Outcome
   return outcomes as Outcome<BatchReserved>[];
 }
 
-const validItem = (a: ReserveArgs) =>
-  typeof a.taskId === 'string' && a.taskId.length > 0 && a.taskId.length <= 100 && Number.isSafeInteger(a.chars) && a.chars >= 1;
+/** Whether `check` passes (throws nothing). */
+function passes(check: () => void): boolean {
+  try {
+    check();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The batch in one transaction; undefined for an item whose task id was already claimed. */
 async function reserveTogether(db: Db, batch: Claimed[]): Promise<(Outcome<BatchReserved> | undefined)[]> {

@@ -40,11 +40,11 @@ export type ReserveArgs = {
 
 const MAX_TASK_ID = 100;
 
-function checkTaskId(taskId: string): void {
+export function checkTaskId(taskId: string): void {
   if (typeof taskId !== 'string' || taskId.length === 0 || taskId.length > MAX_TASK_ID) throw new AppError('INVALID_PARAMS', 'taskId');
 }
 
-function checkChars(chars: number, name: string, min: number): void {
+export function checkChars(chars: number, name: string, min: number): void {
   if (!Number.isSafeInteger(chars) || chars < min) throw new AppError('INVALID_PARAMS', name);
 }
 
