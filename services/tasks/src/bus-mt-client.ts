@@ -41,11 +41,13 @@ export class BusMtClient implements MtPort {
   /**
    * Model versions of every pair an online device of the pool has loaded. Remembered for
    * AVAILABLE_FOR_MS: every text call asks (a copy of every device's record each time, at a
-   * thousand calls a second), while devices report every few seconds.
+   * thousand calls a second), while devices report every few seconds. Only what was there is
+   * reused: a pair missing from the remembered map is looked up afresh (`route`), so a device
+   * that has just reported in (a gateway's first heartbeats after a restart) serves at once.
    */
-  private available(): Map<string, string> {
+  private available(fresh = false): Map<string, string> {
     const now = Date.now();
-    if (this.known && now - this.known.at < AVAILABLE_FOR_MS) return this.known.pairs;
+    if (!fresh && this.known && now - this.known.at < AVAILABLE_FOR_MS) return this.known.pairs;
     const pairs = new Map<string, string>();
     for (const device of this.devices.list({ pool: this.pool, online: this.mode.waiting ? undefined : true })) {
       for (const pair of device.loaded_pairs) pairs.set(pair, device.model_versions?.[pair] ?? '');
@@ -55,7 +57,11 @@ export class BusMtClient implements MtPort {
   }
 
   route(src: LanguageCode, tgt: LanguageCode): PairRoute {
-    const pairs = this.available();
+    const route = this.routeIn(this.available(), src, tgt);
+    return route.kind === 'unavailable' ? this.routeIn(this.available(true), src, tgt) : route;
+  }
+
+  private routeIn(pairs: Map<string, string>, src: LanguageCode, tgt: LanguageCode): PairRoute {
     const direct = `${src}_${tgt}`;
     if (src !== tgt && pairs.has(direct)) return { kind: 'direct', legs: [[src, tgt]], modelVersion: pairs.get(direct)! };
     const legs: [LanguageCode, LanguageCode][] = [
