@@ -120,7 +120,8 @@ try {
       role: 2,
     });
     await grantPlan(db, { userId: user.user_id, sku: 'standard-m' });
-    await grantPackage(db, { userId: user.user_id, sku: 'api_10M-y' });
+    // At several thousand requests a second the phases spend tens of millions of characters.
+    await grantPackage(db, { userId: user.user_id, sku: 'api_100M-y' });
     const key = await createAppKey(db, { userId: user.user_id, name: 'bench' });
     const { token } = await call('POST', 'open/token', null, { app_id: key.app_id, app_secret: key.app_secret });
     await call('POST', 'admin/traffic/overrides', admin, { scope: 'app', app_id: key.app_id, max_requests: 1_000_000, window_minutes: 1 });

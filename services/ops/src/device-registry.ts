@@ -11,7 +11,7 @@
  * included, across restarts, until an administrator deletes one. Memory stays the fast path
  * that routing reads.
  */
-import { subscribeTo, type Bus, type BusSubscription, type Db } from '@mtp/platform';
+import { reportAskSubject, subscribeTo, type Bus, type BusSubscription, type Db } from '@mtp/platform';
 import { BUS, type DeviceRecord } from '@mtp/proto';
 import { deleteDeviceRecord, loadDeviceRecords, pruneUnconfiguredDevices, saveDeviceRecord } from './device-store';
 
@@ -76,7 +76,10 @@ export class DeviceRegistry {
   static async start(bus: Bus, opts: DeviceRegistryOptions = {}): Promise<DeviceRegistry> {
     const registry = new DeviceRegistry(opts);
     if (registry.db) await registry.sync();
-    registry.subscription = await subscribeTo(bus, BUS.deviceHeartbeat, (payload) => registry.receive(payload), { subject: opts.subject });
+    const subject = opts.subject ?? BUS.deviceHeartbeat.subject;
+    registry.subscription = await subscribeTo(bus, BUS.deviceHeartbeat, (payload) => registry.receive(payload), { subject });
+    // Every device reports now rather than within its interval (a restarted gateway routes at once).
+    await bus.publish(reportAskSubject(subject), {}).catch((err) => console.error('device registry: asking for reports failed:', err));
     registry.timer = setInterval(() => registry.sweep(), opts.checkEveryMs ?? 1_000);
     registry.timer.unref();
     if (registry.db) {

@@ -70,6 +70,17 @@ describe.each(adapters)('device registry on the %s bus', (_name, connect) => {
     expect(registry.get(state.device_id)).toMatchObject({ in_flight: 2, online: true });
   });
 
+  it('hears of every device at once when it starts (it asks them to report), not within their interval', async () => {
+    const worker = await open();
+    const state = snapshot(`early-${randomBytes(3).toString('hex')}`);
+    // An interval far longer than the wait below: only an answer to the registry's ask arrives.
+    const reporter = await startDeviceReporter(worker, () => state, { subject, intervalMs: 60_000 });
+    cleanup.unshift(() => reporter.stop());
+    const registry = await startRegistry();
+    await waitFor(() => registry.get(state.device_id)?.online === true, 2_000);
+    expect(registry.list({ online: true }).map((d) => d.device_id)).toEqual([state.device_id]);
+  });
+
   it('marks a device offline after three silent intervals, and back online when it returns', async () => {
     const registry = await startRegistry();
     const changes: Pick<DeviceView, 'device_id' | 'online'>[] = [];

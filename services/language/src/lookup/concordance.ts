@@ -92,18 +92,22 @@ async function searchConcordance(db: Db, query: ConcordanceQuery, text: string, 
   // entries (another bank's) came first: the user's own were reached after millions of rows.
   const perBank = (reversed: boolean, indexed: string | null) => {
     const [src, tgt] = reversed ? ['$3', '$2'] : ['$2', '$3'];
-    const bank = `e.bank_id = b.bank_id${reversed ? ' AND b.tow_way = 1' : ''}`;
+    // The bank as a range of one, ordered by (bank_id, entry_id): only the bank index gives that
+    // order. With `bank_id =` the planner walked the primary key backwards past every other
+    // bank's newer entries (a bank imported before eight others of 100,000: 0.18 s, against 2 ms
+    // through the bank index), whatever the ORDER BY said.
+    const bank = `e.bank_id >= b.bank_id AND e.bank_id <= b.bank_id${reversed ? ' AND b.tow_way = 1' : ''}`;
     const pair = `e.src_lang = ${src} AND e.tgt_lang = ${tgt}`;
     const check = `${indexed ? `${indexed} AND ` : ''}e.${searched(reversed).column} ILIKE $4`;
     // The window is the bank's newest entries in either direction, so a direction the bank has
     // none of still reads at most SCAN_WINDOW of them.
     const from = indexed
       ? `tm_entries e WHERE ${bank} AND ${pair} AND`
-      : `(SELECT * FROM tm_entries e WHERE ${bank} ORDER BY e.entry_id DESC LIMIT ${SCAN_WINDOW}) e WHERE ${pair} AND`;
+      : `(SELECT * FROM tm_entries e WHERE ${bank} ORDER BY e.bank_id DESC, e.entry_id DESC LIMIT ${SCAN_WINDOW}) e WHERE ${pair} AND`;
     // The checks behind CASE: the planner neither estimates them (it read ILIKE '%…%' as matching
     // almost nothing) nor reads the token index for them, so it walks the bank's newest entries.
     return `(SELECT e.entry_id, ${sides(reversed)}, e.bank_id FROM banks b CROSS JOIN LATERAL (
-       SELECT e.* FROM ${from} CASE WHEN ${check} THEN true ELSE false END ORDER BY e.entry_id DESC LIMIT $5) e)`;
+       SELECT e.* FROM ${from} CASE WHEN ${check} THEN true ELSE false END ORDER BY e.bank_id DESC, e.entry_id DESC LIMIT $5) e)`;
   };
   // Rare words: every entry of the part's banks holding them, through the token index, once.
   const throughIndex = (reversed: boolean, indexed: string, own: boolean) => {
@@ -130,9 +134,10 @@ async function searchConcordance(db: Db, query: ConcordanceQuery, text: string, 
     `WITH banks AS MATERIALIZED (
        SELECT bank_id, name, tow_way, system_or_individual = 1 AS own FROM tm_banks
        WHERE flag = 0 AND (user_id = $1 OR system_or_individual = 0))
+     -- Materialized: the banks counted as one row, the planner ran the whole union once per bank.
+     , hits AS MATERIALIZED (${[...direction(false), ...direction(true)].join(' UNION ALL ')})
      SELECT h.entry_id, h.source, h.target, b.name AS bank_name, b.own
-     FROM (${[...direction(false), ...direction(true)].join(' UNION ALL ')}) h
-     JOIN banks b ON b.bank_id = h.bank_id
+     FROM hits h JOIN banks b ON b.bank_id = h.bank_id
      ORDER BY b.own DESC, h.entry_id DESC LIMIT $6 OFFSET $7`,
     params,
   );

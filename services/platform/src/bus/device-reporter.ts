@@ -24,6 +24,15 @@ export type DeviceReporter = {
 
 export type DeviceReporterOptions = { subject: string; intervalMs: number };
 
+/**
+ * Where a device registry that has just started asks every device to report at once: without
+ * it a gateway (re)started knew no device for up to a heartbeat interval and refused every text
+ * translation ("pair not available") meanwhile.
+ */
+export function reportAskSubject(heartbeatSubject: string): string {
+  return `${heartbeatSubject}.ask`;
+}
+
 /** Resolves once the first record is out. */
 export async function startDeviceReporter<R extends object>(
   bus: Bus,
@@ -52,12 +61,14 @@ export async function startDeviceReporter<R extends object>(
   await send('online');
   const timer = setInterval(() => (stopped ? clearInterval(timer) : void send('online')), opts.intervalMs);
   timer.unref();
+  const asked = await bus.subscribe(reportAskSubject(opts.subject), () => (stopped ? undefined : send('online')));
   return {
     reportNow: () => (stopped ? Promise.resolve() : send('online')),
     stop: async () => {
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
+      await asked.unsubscribe().catch(() => {});
       await send('offline');
     },
   };
