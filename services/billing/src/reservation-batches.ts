@@ -8,8 +8,8 @@
  * grant_id order, as everywhere), allocates item by item against what the items before
  * it took, and writes every part, grant and ledger row in one statement. An item that does not
  * fit answers 41005 with nothing taken, and the rest go on. Anything unusual (a task id already
- * claimed, or twice in the batch, or a batch that fails) takes `reserve`'s own path item by item,
- * so every answer is exactly the one `reserve` would give.
+ * claimed, or twice in the batch, an item with its own `now`, or a batch that fails) takes
+ * `reserve`'s own path item by item, so every answer is exactly the one `reserve` would give.
  */
 import { inTransaction, type Db, type Outcome } from '@mtp/platform';
 import { allocate, orderForUse, type Part } from './consumption';
@@ -31,8 +31,10 @@ export async function reserveMany(db: Db, items: ReserveArgs[]): Promise<Outcome
   items.forEach((args, index) => {
     try {
       const owner = ownerOf(args.userId, args.clientKey);
-      // Invalid ids and amounts get reserve's own refusal below; repeats go one by one after the batch.
-      if (seen.has(args.taskId) || !passes(() => (checkTaskId(args.taskId), checkChars(args.chars, 'chars', 1)))) alone.push(index);
+      // Invalid ids and amounts get reserve's own refusal below; repeats go one by one after the
+      // batch, and so does an item with its own clock (`now`: the batch reads grants at one time).
+      if (seen.has(args.taskId) || args.now !== undefined || !passes(() => (checkTaskId(args.taskId), checkChars(args.chars, 'chars', 1))))
+        alone.push(index);
       else {
         seen.add(args.taskId);
         batch.push({ args, owner, index });

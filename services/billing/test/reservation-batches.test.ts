@@ -66,6 +66,21 @@ describe('reserveMany', () => {
     expect((await remaining(fx.db, b)).total_left).toBe(100_000);
     expect(await fx.ledgerMismatches()).toEqual([]);
   });
+  it("reserves an item with its own clock (`now`) as reserve does at that time, not at the batch's", async () => {
+    const userId = await fx.createUser();
+    await grantPlan(fx.db, { userId, sku: 'standard-m' });
+    // Past the month of the plan: its grant is no longer live then.
+    const later = new Date(Date.now() + 100 * 86_400_000);
+    const out = await reserveMany(fx.db, [
+      { userId, taskId: `clock-now-${userId}`, chars: 10 },
+      { userId, taskId: `clock-later-${userId}`, chars: 10, now: later },
+    ]);
+    const alone = await reserve(fx.db, { userId, taskId: `clock-alone-${userId}`, chars: 10, now: later });
+    const grants = (o: (typeof out)[number]) => ('value' in o ? o.value.parts.map((p) => p.grantId) : codeOf(o.error));
+    expect(grants(out[1]!)).toEqual(alone.parts.map((p) => p.grantId));
+    expect(grants(out[1]!)).not.toEqual(grants(out[0]!));
+    expect(await fx.ledgerMismatches()).toEqual([]);
+  });
 });
 
 describe('the batching port', () => {
