@@ -57,7 +57,7 @@ export async function findConcordance(db: Db, query: ConcordanceQuery): Promise<
   if (text.length === 0 || limit <= 0) return [];
   const end = offset + limit;
   // Entries holding every word of the text as a whole word rank first.
-  const whole = await searchConcordance(db, query, text, matchTokens(text).tokens, end);
+  const whole = await ownThenSystem(db, query, text, matchTokens(text).tokens, end);
   // A Han or kana character is a token by itself: a text ending in one cannot be cut short.
   if (whole.length >= end || ENDS_IN_CJK.test(text)) return whole.slice(offset, end);
   // Then those where the last word is cut short, as typed or selected ("apple" in "apples"):
@@ -65,12 +65,30 @@ export async function findConcordance(db: Db, query: ConcordanceQuery): Promise<
   // through the index of the other words, a phrase of common words that rarely stand together
   // walked whole banks (34 s at 10,000,000 entries).
   const seen = new Set(whole.map((h) => h.entry_id));
-  const partial = (await searchConcordance(db, query, text, [], end + whole.length)).filter((h) => !seen.has(h.entry_id));
+  const partial = (await ownThenSystem(db, query, text, [], end + whole.length)).filter((h) => !seen.has(h.entry_id));
   return [...whole, ...partial].slice(offset, end);
 }
 
-/** The first `end` entries of the ranking whose searched side holds `tokens` and contains `text`. */
-async function searchConcordance(db: Db, query: ConcordanceQuery, text: string, tokens: string[], end: number): Promise<ConcordanceHit[]> {
+/**
+ * The first `end` entries of the ranking: the user's own memories rank first, so the system ones
+ * are read only when the own ones do not fill it (a phrase of common words read each of 7 banks
+ * of 1M entries until it had `end` hits in each; the own ones alone usually fill the page).
+ */
+async function ownThenSystem(db: Db, query: ConcordanceQuery, text: string, tokens: string[], end: number): Promise<ConcordanceHit[]> {
+  const own = await searchConcordance(db, query, text, tokens, end, true);
+  if (own.length >= end) return own;
+  return [...own, ...(await searchConcordance(db, query, text, tokens, end - own.length, false))];
+}
+
+/** The first `end` entries of the own (or system) memories whose searched side holds `tokens` and contains `text`. */
+async function searchConcordance(
+  db: Db,
+  query: ConcordanceQuery,
+  text: string,
+  tokens: string[],
+  end: number,
+  own: boolean,
+): Promise<ConcordanceHit[]> {
   const params: unknown[] = [query.userId, query.srcLang, query.tgtLang, likePattern(text), end, end, 0];
   // Forward entries are searched on `source` for the source side; reversed (two-way) ones on
   // `translated`. Each column's tokens: forward sources and two-way translations have them.
@@ -109,9 +127,9 @@ async function searchConcordance(db: Db, query: ConcordanceQuery, text: string, 
     return `(SELECT e.entry_id, ${sides(reversed)}, e.bank_id FROM banks b CROSS JOIN LATERAL (
        SELECT e.* FROM ${from} CASE WHEN ${check} THEN true ELSE false END ORDER BY e.bank_id DESC, e.entry_id DESC LIMIT $5) e)`;
   };
-  // Rare words: every entry of the part's banks holding them, through the token index, once.
-  const throughIndex = (reversed: boolean, indexed: string, own: boolean) => {
-    const banks = `ARRAY(SELECT bank_id FROM banks WHERE own = ${own}${reversed ? ' AND tow_way = 1' : ''})`;
+  // Rare words: every entry of the banks holding them, through the token index, once.
+  const throughIndex = (reversed: boolean, indexed: string) => {
+    const banks = `ARRAY(SELECT bank_id FROM banks${reversed ? ' WHERE tow_way = 1' : ''})`;
     const [src, tgt] = reversed ? ['$3', '$2'] : ['$2', '$3'];
     return `(SELECT e.entry_id, ${sides(reversed)}, e.bank_id FROM tm_entries e
        WHERE e.bank_id = ANY(${banks}) AND e.src_lang = ${src} AND e.tgt_lang = ${tgt} AND ${indexed}
@@ -128,12 +146,12 @@ async function searchConcordance(db: Db, query: ConcordanceQuery, text: string, 
     // them would read the whole bank, while the index holds only theirs (other entries' tokens
     // there are the other language's).
     if (!indexed || (newestFirst && !reversed)) return [perBank(reversed, indexed)];
-    return [throughIndex(reversed, indexed, true), throughIndex(reversed, indexed, false)];
+    return [throughIndex(reversed, indexed)];
   };
   const { rows } = await db.query<{ entry_id: string; source: string; target: string; bank_name: string; own: boolean }>(
     `WITH banks AS MATERIALIZED (
        SELECT bank_id, name, tow_way, system_or_individual = 1 AS own FROM tm_banks
-       WHERE flag = 0 AND (user_id = $1 OR system_or_individual = 0))
+       WHERE flag = 0 AND (user_id = $1 OR system_or_individual = 0) AND (system_or_individual = 1) = ${own})
      -- Materialized: the banks counted as one row, the planner ran the whole union once per bank.
      , hits AS MATERIALIZED (${[...direction(false), ...direction(true)].join(' UNION ALL ')})
      SELECT h.entry_id, h.source, h.target, b.name AS bank_name, b.own
