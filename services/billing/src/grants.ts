@@ -129,7 +129,7 @@ export async function liveGrantsOfMany(q: Queryable, owners: Owner[], now: Date)
     ],
   });
   const lists = new Map<string, Grant[]>(owners.map((o) => [ownerKey(o), []]));
-  for (const r of rows) lists.get(r.user_id !== null ? `u${r.user_id}` : `a${r.anon_key}`)?.push(toGrant(r));
+  for (const r of rows) lists.get(ownerKey(ownerOf(r.user_id, r.anon_key)))?.push(toGrant(r));
   return owners.map((o) => lists.get(ownerKey(o))!);
 }
 

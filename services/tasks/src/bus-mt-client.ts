@@ -45,20 +45,24 @@ export class BusMtClient implements MtPort {
    * reused: a pair missing from the remembered map is looked up afresh (`route`), so a device
    * that has just reported in (a gateway's first heartbeats after a restart) serves at once.
    */
-  private available(fresh = false): Map<string, string> {
-    const now = Date.now();
-    if (!fresh && this.known && now - this.known.at < AVAILABLE_FOR_MS) return this.known.pairs;
+  private remembered(): Map<string, string> | undefined {
+    return this.known && Date.now() - this.known.at < AVAILABLE_FOR_MS ? this.known.pairs : undefined;
+  }
+
+  /** The pool's loaded pairs read now from the device records, and remembered. */
+  private readPairs(): Map<string, string> {
     const pairs = new Map<string, string>();
     for (const device of this.devices.list({ pool: this.pool, online: this.mode.waiting ? undefined : true })) {
       for (const pair of device.loaded_pairs) pairs.set(pair, device.model_versions?.[pair] ?? '');
     }
-    this.known = { at: now, pairs };
+    this.known = { at: Date.now(), pairs };
     return pairs;
   }
 
   route(src: LanguageCode, tgt: LanguageCode): PairRoute {
-    const route = this.routeIn(this.available(), src, tgt);
-    return route.kind === 'unavailable' ? this.routeIn(this.available(true), src, tgt) : route;
+    const remembered = this.remembered();
+    const route = remembered && this.routeIn(remembered, src, tgt);
+    return route && route.kind !== 'unavailable' ? route : this.routeIn(this.readPairs(), src, tgt);
   }
 
   private routeIn(pairs: Map<string, string>, src: LanguageCode, tgt: LanguageCode): PairRoute {
@@ -92,6 +96,9 @@ export class BusMtClient implements MtPort {
 
   /** Every ordered pair of platform languages with its route. */
   routes(): { src: LanguageCode; tgt: LanguageCode; route: PairRoute }[] {
-    return LANGUAGES.flatMap((src) => LANGUAGES.filter((tgt) => tgt !== src).map((tgt) => ({ src, tgt, route: this.route(src, tgt) })));
+    const pairs = this.readPairs();
+    return LANGUAGES.flatMap((src) =>
+      LANGUAGES.filter((tgt) => tgt !== src).map((tgt) => ({ src, tgt, route: this.routeIn(pairs, src, tgt) })),
+    );
   }
 }

@@ -151,16 +151,16 @@ async function searchConcordance(
     if (!indexed || (newestFirst && !reversed)) return [perBank(reversed, indexed)];
     return [throughIndex(reversed, indexed)];
   };
-  const { rows } = await db.query<{ entry_id: string; source: string; target: string; bank_name: string; own: boolean }>(
+  const { rows } = await db.query<{ entry_id: string; source: string; target: string; bank_name: string }>(
     `WITH banks AS MATERIALIZED (
-       SELECT bank_id, name, tow_way, system_or_individual = 1 AS own FROM tm_banks
-       WHERE flag = 0 AND (user_id = $1 OR system_or_individual = 0) AND (system_or_individual = 1) = ${own})
+       SELECT bank_id, name, tow_way FROM tm_banks
+       WHERE flag = 0 AND (user_id = $1 OR system_or_individual = 0) AND system_or_individual = ${own ? 1 : 0})
      -- Materialized: the banks counted as one row, the planner ran the whole union once per bank.
      , hits AS MATERIALIZED (${[...direction(false), ...direction(true)].join(' UNION ALL ')})
-     SELECT h.entry_id, h.source, h.target, b.name AS bank_name, b.own
+     SELECT h.entry_id, h.source, h.target, b.name AS bank_name
      FROM hits h JOIN banks b ON b.bank_id = h.bank_id
-     ORDER BY b.own DESC, h.entry_id DESC LIMIT $6 OFFSET $7`,
+     ORDER BY h.entry_id DESC LIMIT $6 OFFSET $7`,
     params,
   );
-  return rows.map((r) => ({ entry_id: Number(r.entry_id), source: r.source, target: r.target, bank_name: r.bank_name, system: !r.own }));
+  return rows.map((r) => ({ entry_id: Number(r.entry_id), source: r.source, target: r.target, bank_name: r.bank_name, system: !own }));
 }
