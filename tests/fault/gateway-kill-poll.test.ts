@@ -63,7 +63,9 @@ describe('a gateway SIGKILLed while its client polls', () => {
     const { rows } = await tdb.db.query<{ results_received: number }>('SELECT results_received FROM text_tasks WHERE task_id = $1', [
       submitted.data.task_id,
     ]);
-    expect(rows[0]!.results_received).toBe(1);
+    // Delivery is at least once: a result A took and was killed before acking (or whose ack timed
+    // out under load) comes again to B, and must change nothing: charged once, checked below.
+    expect(rows[0]!.results_received).toBeGreaterThanOrEqual(1);
     // Charged once: the files' characters and the text's, nothing held open, nothing stray.
     const fileChars = batch.translate_list.reduce((n, f) => n + f.chars, 0);
     // A document's characters are its sentences' (line breaks are not translated, nor charged).
