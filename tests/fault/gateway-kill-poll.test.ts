@@ -71,9 +71,14 @@ describe('a gateway SIGKILLed while its client polls', () => {
     // A document's characters are its sentences' (line breaks are not translated, nor charged).
     expect(fileChars).toBe(docs.reduce((n, d) => n + d.text.replace(/\n/g, '').length, 0));
     // A killed mid-write leaves a `.tmp/*.part` that no row points at, until B's sweeper runs.
-    await waitFor('no stray file', async () =>
-      (await unownedStoredFiles(cluster.settings.storageDir, tdb.db)).length === 0 ? true : undefined,
-    );
+    // (The files left are named on a timeout: the wait failed once in four runs, cause unknown.)
+    let stray: string[] = [];
+    await waitFor('no stray file', async () => {
+      stray = await unownedStoredFiles(cluster.settings.storageDir, tdb.db);
+      return stray.length === 0 ? true : undefined;
+    }).catch((err: Error) => {
+      throw new Error(`${err.message}: ${stray.join(', ')}`);
+    });
     // A was killed on purpose: the others must still run.
     await expectEndedCleanly(tdb.db, cluster, { userId, before, charged: fileChars + text.text.length }, { processesAlive: false });
     expect(cluster.children.filter((c) => c.exitCode !== null || c.signalCode !== null)).toEqual([gatewayA.child]);

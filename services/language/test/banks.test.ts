@@ -118,6 +118,17 @@ describe('the migration', () => {
     expect(rows.map((r) => r.indexdef).join('\n')).not.toContain('trgm');
   });
 
+  it('keeps the match tokens in the "C" collation, so their indexes compare bytes, not the locale (009)', async () => {
+    const { rows } = await fx.db.query<{ column_name: string; collation_name: string | null }>(
+      `SELECT column_name, collation_name FROM information_schema.columns
+       WHERE table_name = 'tm_entries' AND column_name IN ('match_tokens', 'reverse_tokens') ORDER BY column_name`,
+    );
+    expect(rows).toEqual([
+      { column_name: 'match_tokens', collation_name: 'C' },
+      { column_name: 'reverse_tokens', collation_name: 'C' },
+    ]);
+  });
+
   it('stores the pairs of an entry’s first tokens in the global order (newest token ids first) as its keys', async () => {
     const user = await fx.createUser({ plan: 'standard' });
     const bank = await createBank(fx.deps, user, memory('Prefix order', { tow_way: 1 }));
