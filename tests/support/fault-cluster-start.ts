@@ -15,12 +15,13 @@ import {
   charactersLeft,
   ClusterClient,
   gatewayEnv,
+  openLedgers,
   openReservations,
   unownedStoredFiles,
   workerEnv,
   type ClusterSettings,
 } from './fault-cluster';
-import { loginOverHttp } from './fault-support';
+import { loginOverHttp, waitFor } from './fault-support';
 import { killAll, startGatewayProcess, startWorkerProcess, type Started } from './processes';
 
 export type FaultCluster = {
@@ -82,8 +83,12 @@ export async function startFaultCluster(opts: FaultClusterOptions): Promise<Faul
   }
 }
 
+/** Why 30 s: a ledger left open by a failed settle is ended by the next sweep (every 5 s); several sweeps' margin. */
+const LEDGERS_END_WITHIN_MS = 30_000;
+
 /**
- * How every fault must end: the user charged exactly what the finished work cost (once), no
+ * How every fault must end (once every ended task's ledger went through, at once or by the
+ * sweeper): the user charged exactly what the finished work cost (once), no
  * reservation left open, no stored file that no row points at, and (unless the suite killed one
  * on purpose) every process of the cluster still running.
  */
@@ -93,6 +98,10 @@ export async function expectEndedCleanly(
   charge: { userId: number; before: number; charged: number },
   opts: { processesAlive?: boolean } = {},
 ): Promise<void> {
+  const ledgersEnded = async () => ((await openLedgers(db)).length === 0 ? true : undefined);
+  // On a timeout the check below names the tasks whose ledger stayed open.
+  await waitFor('every ended task settled or refunded', ledgersEnded, LEDGERS_END_WITHIN_MS).catch(() => {});
+  expect(await openLedgers(db)).toEqual([]);
   expect(charge.before - (await charactersLeft(db, charge.userId))).toBe(charge.charged);
   expect(await openReservations(db)).toEqual([]);
   expect(await unownedStoredFiles(cluster.settings.storageDir, db)).toEqual([]);

@@ -139,6 +139,19 @@ export async function charactersLeft(db: Db, userId: number): Promise<number> {
   return (await remaining(db, userId)).total_left;
 }
 
+/**
+ * Ended tasks and files whose settle or refund has not gone through yet. The ledger comes after
+ * the state change (a task reads done first), and one that failed (a connection the outage cut)
+ * is ended by the sweeper within a sweep or two, so a check waits for these to be none.
+ */
+export async function openLedgers(db: Db): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT task_id::text AS id FROM text_tasks WHERE status <> 'queued' AND NOT ledger_done
+     UNION ALL SELECT project_id::text FROM doc_files WHERE status IN ('done', 'failed', 'interrupted') AND NOT ledger_done`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Reservations still open: none may be left once every task ended (each settled or refunded). */
 export async function openReservations(db: Db): Promise<string[]> {
   const { rows } = await db.query<{ task_id: string }>(`SELECT task_id::text FROM quota_reservations WHERE state = 'reserved'`);
