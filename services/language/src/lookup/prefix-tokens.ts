@@ -42,8 +42,11 @@ function pairKey(high: number, low: number): number {
  * Tokens with an id up to this are "common" (the first ones met: a memory's most frequent words).
  * A common token's key alone would fetch a large share of the memory, so it is keyed only in
  * pairs; a rarer token is selective alone, so it is keyed as a single (one key instead of pairs).
+ * Why 30,000 (2,000 until migration 010): at ten million units the tokens ranked 2,000-30,000 are
+ * each held by thousands of entries, and their singles made most of a lookup's candidates
+ * (language README, "Lookups at scale"). Changing it means keying every entry again (010).
  */
-export const COMMON_TOKENS = 2000;
+export const COMMON_TOKENS = 30_000;
 
 /**
  * The keys of a segment whose distinct token ids are `ids` (`undefined`: a token no entry holds,
