@@ -71,7 +71,7 @@ describe('a gateway SIGKILLed while its client polls', () => {
     // A document's characters are its sentences' (line breaks are not translated, nor charged).
     expect(fileChars).toBe(docs.reduce((n, d) => n + d.text.replace(/\n/g, '').length, 0));
     // A killed mid-write leaves a `.tmp/*.part` that no row points at, until B's sweeper runs.
-    // (The files left are named on a timeout: the wait failed once in four runs, cause unknown.)
+    // A killed right after ending a file left its work files: the repeated report B gets deletes them.
     let stray: string[] = [];
     await waitFor('no stray file', async () => {
       stray = await unownedStoredFiles(cluster.settings.storageDir, tdb.db);

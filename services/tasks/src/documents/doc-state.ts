@@ -97,14 +97,28 @@ export async function finishFile(deps: FinishDeps, projectId: string, finish: Fi
     ],
   );
   const file = rows[0];
-  if (!file) return false;
+  if (!file) {
+    // Ended already. A repeated report may come because the process that ended the file died
+    // right after the state change: what follows the end is idempotent and runs again, so its
+    // work files and an unended task are not left behind (the ledger is the sweeper's).
+    const { rows: ended } = await deps.db.query<{ task_id: string }>(
+      `SELECT task_id FROM doc_files WHERE project_id = $1 AND status NOT IN ('queued', 'translating')`,
+      [projectId],
+    );
+    if (ended[0]) await afterFileEnded(deps, projectId, ended[0].task_id);
+    return false;
+  }
   await endFileLedger(deps, projectId, file.chars, finish.status);
+  await afterFileEnded(deps, projectId, file.task_id);
+  return true;
+}
+
+async function afterFileEnded(deps: FinishDeps, projectId: string, taskId: string): Promise<void> {
   // What the workers and this service handed each other is not needed any more.
   await deps.storage
-    .deletePrefix(docWorkPrefix(file.task_id, projectId))
+    .deletePrefix(docWorkPrefix(taskId, projectId))
     .catch((err) => deps.log(`documents: deleting the work files of ${projectId} failed: ${err}`));
-  await endTaskIfDone(deps, file.task_id);
-  return true;
+  await endTaskIfDone(deps, taskId);
 }
 
 /** The task is done when none of its files is still working; a task refused whole gives its trial back. */
