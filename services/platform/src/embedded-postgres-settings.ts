@@ -5,9 +5,10 @@
  * - shared_buffers: lookups read index and heap pages all over a large memory; a quarter of the
  *   machine's memory (PostgreSQL's own advice), at least the default and at most 8 GB, so the
  *   workers keep three quarters. Not 2 GB as before: the OS cache cannot be relied on to do the
- *   rest (some VMs page it out within a minute), and a 10M-unit memory's fuzzy lookups went from
- *   disk-bound to 4x faster with its pages in buffers. EMBEDDED_PG_SHARED_BUFFERS_MB sets it
- *   (128 MB up to half the machine), for a box given to the database or one short of memory.
+ *   rest (some VMs page it out within a minute: a 10M-unit memory's fuzzy lookups were then
+ *   disk-bound, and 4x faster with its pages in buffers; ~15% faster on a day the cache held).
+ *   EMBEDDED_PG_SHARED_BUFFERS_MB sets it (128 MB up to half the machine), for a box given to
+ *   the database or one short of memory.
  * - max_wal_size / checkpoint_timeout: a large import writes gigabytes of WAL; with 1 GB between
  *   checkpoints every checkpoint makes the next change to each page log the whole page again.
  *   Checkpoints every 4 GB or 15 minutes; recovery after a crash replays at most that.
