@@ -193,6 +193,18 @@ export async function submitBatch(client: ClusterClient, docCount: number, textC
   return { docTaskId: created.data.task_id, docs, texts };
 }
 
+/** Each file's status, stage, chunks stored of those sent, holder, and seconds since published and since progress. */
+async function docFilesState(db: Db, taskId: string): Promise<Record<string, unknown>[]> {
+  const { rows } = await db.query(
+    `SELECT f.file_name, f.status, f.stage, f.chunks, (SELECT count(*)::int FROM doc_chunks c WHERE c.project_id = f.project_id) AS stored,
+            f.holder, f.republished, round(extract(epoch FROM now() - f.published_at))::int AS published_s_ago,
+            round(extract(epoch FROM now() - f.progress_at))::int AS progress_s_ago
+     FROM doc_files f WHERE f.task_id = $1 ORDER BY f.position`,
+    [taskId],
+  );
+  return rows;
+}
+
 /**
  * Waits for every task of the batch to end and checks each: done with exactly its translation,
  * or failed with a message for the user and its reservation refunded. Answers the characters the
@@ -201,7 +213,10 @@ export async function submitBatch(client: ClusterClient, docCount: number, textC
 export async function batchOutcome(client: ClusterClient, db: Db, batch: Batch, timeoutMs = 90_000) {
   let charged = 0;
   let failed = 0;
-  const task = await client.docsEnded(batch.docTaskId, timeoutMs);
+  // On a timeout, where each file stood: a fault run under load is hard to repeat.
+  const task = await client.docsEnded(batch.docTaskId, timeoutMs).catch(async (err: Error) => {
+    throw new Error(`${err.message}; its files: ${JSON.stringify(await docFilesState(db, batch.docTaskId))}`);
+  });
   for (const file of task.translate_list) {
     if (file.status === 'done') {
       expect(await client.download(file.projectId)).toBe(batch.docs.find((d) => d.name === file.file_name)!.translated);
